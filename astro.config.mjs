@@ -1,0 +1,27 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+/** Pages that are not indexed: modal routes and the signed-in area. */
+const PRIVATE_PATHS = [
+  '/login/', '/register/', '/forgot-password/', '/new-password/', '/upload-order-instructions/',
+  '/unlock-account/', '/my-details/', '/track-order/', '/help/', '/my-orders-history/', '/my-returns/',
+  '/my-invoice/', '/quote-payment/', '/order-uploaded/', '/add-card/', '/upload-orders/', '/auth/',
+];
+
+const site = process.env.SITE_URL ?? 'http://127.0.0.1:4321';
+
+export default defineConfig({
+  site,
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'auto' },
+  server: { host: '127.0.0.1', port: 4321 },
+  integrations: [
+    react(),
+    sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
+  ],
+  vite: { build: { assetsInlineLimit: 0 } },
+});
