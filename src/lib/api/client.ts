@@ -1,0 +1,138 @@
+import { ofetch, type FetchOptions } from 'ofetch';
+import { config } from '../config';
+import { clearTokens, readStoredToken, storeTokens } from '../stores/session';
+import { ApiError, normaliseError } from './errors';
+
+export { ApiError } from './errors';
+
+/** Options of one API call. */
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON, FormData as multipart. */
+  body?: Record<string, unknown> | FormData;
+  /** Query parameters; undefined values are left out. */
+  query?: Record<string, string | number | undefined>;
+  /** Send the bearer token (default true); false for the public calls. */
+  auth?: boolean;
+  /** Milliseconds before the call gives up (default 5000, uploads longer). */
+  timeout?: number;
+  /** Absolute URL on the API host instead of a path under the API base. */
+  absolute?: boolean;
+}
+
+/** The token endpoint's answer (Doorkeeper). */
+export interface TokenResponse {
+  access_token: string;
+  refresh_token: string;
+  token_type?: string;
+  expires_in?: number;
+  scope?: string;
+  created_at?: number;
+}
+
+/** Builds a query string with URLSearchParams, leaving out undefined values. */
+export function queryString(query: ApiOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function statusOf(error: unknown): number | undefined {
+  return (error as { response?: { status?: number } } | null)?.response?.status;
+}
+
+/** What one refresh attempt came to. */
+export type RefreshOutcome = 'refreshed' | 'rejected' | 'failed';
+
+let refreshing: Promise<RefreshOutcome> | undefined;
+
+async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  // Web Locks serialise refreshes across tabs that share localStorage; other tabs then find
+  // the token already renewed and skip their own call to the token endpoint.
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('token-refresh', work) : work();
+}
+
+async function callTokenEndpoint(): Promise<RefreshOutcome> {
+  const refreshToken = readStoredToken('refresh_token');
+  if (!refreshToken) {
+    clearTokens();
+    return 'rejected';
+  }
+  try {
+    const body: Record<string, string> = { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: config.oauthClientId };
+    if (config.oauthClientSecret) body.client_secret = config.oauthClientSecret;
+    const tokens = await ofetch<TokenResponse>(config.tokenUrl, { method: 'POST', body, timeout: config.requestTimeoutMs, retry: 0 });
+    storeTokens(tokens.access_token, tokens.refresh_token);
+    return 'refreshed';
+  } catch (error) {
+    const status = statusOf(error);
+    // Only the token endpoint's explicit answer ends the session; a timeout or no network keeps it.
+    if (status === 400 || status === 401) {
+      clearTokens();
+      return 'rejected';
+    }
+    normaliseError(error);
+    return 'failed';
+  }
+}
+
+/** Renews the access token once for every request that failed with `staleToken`. */
+export function refreshSession(staleToken: string): Promise<RefreshOutcome> {
+  refreshing ??= withRefreshLock(async () => {
+    const current = readStoredToken('access_token');
+    if (current && current !== staleToken) return 'refreshed';
+    return callTokenEndpoint();
+  }).finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+function send<T>(path: string, options: ApiOptions, token: string): Promise<T> {
+  const url = `${options.absolute ? config.apiHost : config.apiBase}${path}${queryString(options.query)}`;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
+  const init: FetchOptions<'json'> = {
+    method: options.method ?? 'GET',
+    headers,
+    timeout: options.timeout ?? config.requestTimeoutMs,
+    retry: 0,
+  };
+  if (options.body !== undefined) init.body = options.body;
+  return ofetch<T>(url, init);
+}
+
+/** Calls the API: bearer token, 5000 ms timeout, one refresh and one retry on 401, SPEC section 8 errors. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const token = readStoredToken('access_token');
+  try {
+    return await send<T>(path, options, token);
+  } catch (error) {
+    if (options.auth === false || statusOf(error) !== 401) throw normaliseError(error);
+    const outcome = await refreshSession(token);
+    if (outcome !== 'refreshed') throw normaliseError(error);
+  }
+  try {
+    return await send<T>(path, options, readStoredToken('access_token'));
+  } catch (error) {
+    throw normaliseError(error);
+  }
+}
+
+/** Asks the token endpoint for a token pair (password grant or a social callback). */
+export async function requestTokens(url: string, body: Record<string, string>, method: 'POST' | 'GET' = 'POST'): Promise<TokenResponse> {
+  try {
+    return await ofetch<TokenResponse>(url, { method, body: method === 'POST' ? body : undefined, timeout: config.requestTimeoutMs, retry: 0 });
+  } catch (error) {
+    throw normaliseError(error);
+  }
+}
+
+/** True when the error is an ApiError of the given status. */
+export function hasStatus(error: unknown, status: number): boolean {
+  return error instanceof ApiError && error.status === status;
+}
