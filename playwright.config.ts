@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const sitePort = Number(process.env.E2E_PORT ?? 4321);
+const apiPort = Number(process.env.SANDBOX_PORT ?? 4010);
+const dist = process.env.E2E_DIST ?? 'dist';
+const chromiumArgs = (process.env.CHROMIUM_ARGS ?? '--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync').split(' ');
+
+/** End-to-end tests against the production build and the sandbox API, in Chromium. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 8_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['./scripts/count-reporter.mjs']],
+  use: {
+    baseURL: `http://127.0.0.1:${sitePort}`,
+    trace: 'retain-on-failure',
+    locale: 'en-ZA',
+    timezoneId: 'Africa/Johannesburg',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs } } }],
+  webServer: [
+    {
+      command: `npx tsx sandbox/src/main.ts`,
+      url: `http://127.0.0.1:${apiPort}/api/web/v1/portals`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        SANDBOX_PORT: String(apiPort),
+        SANDBOX_DB: ':memory:',
+        SANDBOX_FAULTS: '1',
+        SANDBOX_QUIET: '1',
+        SANDBOX_SITE_ORIGIN: `http://127.0.0.1:${sitePort}`,
+      },
+    },
+    {
+      command: `node scripts/serve.mjs`,
+      url: `http://127.0.0.1:${sitePort}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: String(sitePort), DIST: dist, API_ORIGIN: `http://127.0.0.1:${apiPort}` },
+    },
+  ],
+});

@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
+import { sandboxBuildEnv } from './build-env.mjs';
+
+const sitePort = Number(process.env.E2E_PORT ?? 4321);
+const apiPort = Number(process.env.SANDBOX_PORT ?? 4010);
+const outDir = process.env.E2E_DIST ?? (sitePort === 4321 ? 'dist' : `.cache/dist-${sitePort}`);
+
+function run(command, args, env) {
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const chromium = findChromium();
+const env = sandboxBuildEnv({ sitePort, apiPort, outDir });
+if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['astro', 'build', '--silent'], env);
+run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  ...env,
+  CHROMIUM_PATH: chromium,
+  CHROMIUM_ARGS: CHROMIUM_ARGS.join(' '),
+  E2E_PORT: String(sitePort),
+  SANDBOX_PORT: String(apiPort),
+  E2E_DIST: outDir,
+});
