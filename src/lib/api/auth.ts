@@ -1,0 +1,52 @@
+import { config } from '../config';
+import { api, queryString, requestTokens, type TokenResponse } from './client';
+
+/** Asks the token endpoint for a token pair with the shopper's e-mail and password. */
+export function passwordGrant(username: string, password: string): Promise<TokenResponse> {
+  const body: Record<string, string> = {
+    grant_type: 'password',
+    username,
+    password,
+    client_id: config.oauthClientId,
+    scope: config.oauthScope,
+  };
+  // A public client sends no secret: Doorkeeper rejects an empty one as invalid_client.
+  if (config.oauthClientSecret) body.client_secret = config.oauthClientSecret;
+  return requestTokens(config.tokenUrl, body);
+}
+
+/** Trades a Google authorization code for a token pair. */
+export function googleCallback(code: string): Promise<TokenResponse> {
+  return requestTokens(`${config.apiHost}/users/auth/google_oauth2/callback${queryString({ code })}`, {});
+}
+
+/** Trades the code of a Facebook signed request for a token pair. */
+export function facebookCallback(code: string): Promise<TokenResponse> {
+  return requestTokens(`${config.apiHost}/users/auth/facebook/callback${queryString({ code })}`, {}, 'GET');
+}
+
+/** Sends the password-reset e-mail. */
+export async function requestPasswordReset(email: string): Promise<void> {
+  await api('/users/forgot_password', { method: 'POST', auth: false, body: { user: { email } } });
+}
+
+/** What the reset screen sends (SPEC section 3: confirmationCode is the e-mailed token). */
+export interface PasswordReset {
+  confirmationCode: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Sets a new password with the token from the reset e-mail. */
+export async function resetPassword(reset: PasswordReset): Promise<void> {
+  await api('/users/reset_password', {
+    method: 'POST',
+    auth: false,
+    body: { user: { password: reset.password, confirm_password: reset.confirmPassword, token: reset.confirmationCode } },
+  });
+}
+
+/** Unlocks an account with the token from the unlock e-mail. */
+export async function unlockAccount(token: string): Promise<void> {
+  await api('/users/unlock_account', { method: 'POST', auth: false, body: { user: { token } } });
+}

@@ -1,0 +1,111 @@
+import { config } from '../config';
+
+/** A shop as the API lists it, with client names (SPEC section 3). */
+export interface Portal {
+  id: number;
+  name: string;
+  link: string;
+  category: string;
+  tcLink: string;
+  privacyPolicyLink: string;
+  returnPolicyLink: string;
+  picture: string;
+}
+
+/** An advert banner as the API lists it, with client names (SPEC section 3). */
+export interface Advert {
+  id: number;
+  portalId: number;
+  name: string;
+  startDate: string;
+  endDate: string;
+  createdAt: string;
+  picture: string;
+}
+
+interface PortalWire {
+  id?: number;
+  name?: string;
+  link?: string;
+  category?: string;
+  tc_link?: string | null;
+  privacy_policy_link?: string | null;
+  return_policy_link?: string | null;
+  picture?: string | null;
+}
+
+interface AdvertWire {
+  id?: number;
+  portal_id?: number;
+  name?: string;
+  start_date?: string;
+  end_date?: string;
+  created_at?: string;
+  picture?: string | null;
+}
+
+const portalFromWire = (p: PortalWire): Portal => ({
+  id: p.id ?? 0,
+  name: p.name ?? '',
+  link: p.link ?? '',
+  category: p.category ?? '',
+  tcLink: p.tc_link ?? '',
+  privacyPolicyLink: p.privacy_policy_link ?? '',
+  returnPolicyLink: p.return_policy_link ?? '',
+  picture: p.picture ?? '',
+});
+
+const advertFromWire = (a: AdvertWire): Advert => ({
+  id: a.id ?? 0,
+  portalId: a.portal_id ?? 0,
+  name: a.name ?? '',
+  startDate: a.start_date ?? '',
+  endDate: a.end_date ?? '',
+  createdAt: a.created_at ?? '',
+  picture: a.picture ?? '',
+});
+
+// These public calls use plain fetch, not the shared client: they run on every public page,
+// which must not load ofetch or the session store before the visitor does anything.
+async function publicList<T>(path: string): Promise<T[]> {
+  const response = await fetch(`${config.apiBase}${path}`, {
+    headers: { Accept: 'application/json' },
+    credentials: 'omit',
+    signal: AbortSignal.timeout(config.requestTimeoutMs),
+  });
+  if (!response.ok) throw new Error(`Request failed with status code ${response.status}`);
+  const body = (await response.json()) as { data?: unknown };
+  return Array.isArray(body.data) ? (body.data as T[]) : [];
+}
+
+/** Lists every shop (public call). */
+export async function listPortals(): Promise<Portal[]> {
+  return (await publicList<PortalWire>('/portals')).map(portalFromWire);
+}
+
+/** Lists every advert (public call); use activeAdverts() to keep those running now. */
+export async function listAdverts(): Promise<Advert[]> {
+  return (await publicList<AdvertWire>('/adverts')).map(advertFromWire);
+}
+
+/** Records a click on a shop, fire-and-forget: it survives the page going away and never throws. */
+export function recordVisit(portalId: number): void {
+  if (!Number.isInteger(portalId) || portalId <= 0) return;
+  fetch(`${config.apiBase}/portals/${portalId}/visit`, { keepalive: true, credentials: 'omit' }).catch(() => {
+    // A lost visit count must never get in the way of opening the shop.
+  });
+}
+
+function dayOf(value: string): string {
+  return value.slice(0, 10);
+}
+
+/** The adverts whose start and end dates (inclusive, by calendar day) contain `now`. */
+export function activeAdverts(adverts: Advert[], now = new Date()): Advert[] {
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return adverts.filter((a) => {
+    const start = dayOf(a.startDate);
+    const end = dayOf(a.endDate);
+    return /^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end) && start <= today && today <= end;
+  });
+}

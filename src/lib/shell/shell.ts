@@ -1,0 +1,69 @@
+import { recordVisit } from '../api/portals';
+import { setSessionFlag } from './session-flag';
+
+function closeDisclosure(button: HTMLButtonElement): void {
+  button.setAttribute('aria-expanded', 'false');
+  const target = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (target && button.dataset.disclosure === 'dropdown') target.hidden = true;
+}
+
+function openDisclosures(): HTMLButtonElement[] {
+  return [...document.querySelectorAll<HTMLButtonElement>('button[data-disclosure][aria-expanded="true"]')];
+}
+
+function onClick(event: MouseEvent): void {
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target) return;
+  const toggle = target.closest<HTMLButtonElement>('button[data-disclosure]');
+  if (toggle) {
+    const open = toggle.getAttribute('aria-expanded') !== 'true';
+    for (const other of openDisclosures()) if (other !== toggle) closeDisclosure(other);
+    toggle.setAttribute('aria-expanded', String(open));
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    if (panel && toggle.dataset.disclosure === 'dropdown') panel.hidden = !open;
+    return;
+  }
+  for (const open of openDisclosures()) {
+    const panel = document.getElementById(open.getAttribute('aria-controls') ?? '');
+    if (open.dataset.disclosure === 'dropdown' && !panel?.contains(target)) closeDisclosure(open);
+  }
+  if (target.closest('[data-signout]')) {
+    void import('../stores/session').then(({ signOut }) => signOut());
+    return;
+  }
+  visitFrom(target);
+}
+
+function visitFrom(target: Element): void {
+  const shop = target.closest<HTMLAnchorElement>('a[data-portal-id]');
+  if (shop) recordVisit(Number(shop.dataset.portalId));
+}
+
+function onKeydown(event: KeyboardEvent): void {
+  if (event.key !== 'Escape') return;
+  for (const open of openDisclosures()) {
+    const panel = document.getElementById(open.getAttribute('aria-controls') ?? '');
+    const hadFocus = panel?.contains(document.activeElement) === true;
+    closeDisclosure(open);
+    if (hadFocus) open.focus();
+  }
+}
+
+function onStorage(event: StorageEvent): void {
+  // Sign-in or sign-out in another tab: only localStorage changes arrive here.
+  if (event.key !== 'access_token' && event.key !== null) return;
+  let token: string | null = null;
+  try {
+    token = localStorage.getItem('access_token') || sessionStorage.getItem('access_token');
+  } catch {
+    // Blocked storage reads as signed out, as the head script does.
+  }
+  setSessionFlag(token ? 'user' : 'guest');
+}
+
+document.addEventListener('click', onClick);
+document.addEventListener('auxclick', (event) => {
+  if (event.button === 1 && event.target instanceof Element) visitFrom(event.target);
+});
+document.addEventListener('keydown', onKeydown);
+window.addEventListener('storage', onStorage);
