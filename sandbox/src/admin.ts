@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { createSandbox } from './server';
+import { HttpError } from './http';
+import { issueQuote, setStatus, type QuoteInput } from './order-ops';
+import { listOrders, listOutbox, listTokens } from './operator';
+
+const USAGE = `Usage: npm run sandbox:admin -- <command>
+  quote <orderId> [--cost 100[,250...]] [--customs 20] [--delivery 30] [--fee 185]
+                        issue a quote (rand per item; a comma list gives one value per product)
+  status <orderId> <status>   set an order's status (quote "in transit" and "arrived in SA")
+  tokens                      list password-reset and unlock tokens
+  outbox                      list the messages the sandbox "sent"
+  orders [email]              list orders (of one user)
+Works on SANDBOX_DB (default sandbox/data/sandbox.db).`;
+
+function flags(args: string[]): QuoteInput {
+  const input: QuoteInput = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i]?.replace(/^--/, '');
+    const values = (args[i + 1] ?? '').split(',').map(Number);
+    if (values.some((v) => !Number.isFinite(v))) throw new HttpError(422, `--${name} needs numbers`);
+    if (name === 'cost' || name === 'customs' || name === 'delivery') input[name] = values;
+    else if (name === 'fee') input.fee = values[0];
+    else throw new HttpError(422, `Unknown option ${args[i] ?? ''}`);
+  }
+  return input;
+}
+
+function orderId(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1) throw new HttpError(422, 'orderId must be a positive integer');
+  return id;
+}
+
+function run(args: string[]): unknown {
+  const [command, ...rest] = args;
+  const db = process.env.SANDBOX_DB || fileURLToPath(new URL('../data/sandbox.db', import.meta.url));
+  const sandbox = createSandbox({ db, quiet: true, uploadsDir: process.env.SANDBOX_UPLOADS_DIR || undefined });
+  try {
+    switch (command) {
+      case 'quote':
+        return issueQuote(sandbox.ctx, orderId(rest[0]), flags(rest.slice(1)));
+      case 'status':
+        if (!rest[1]) throw new HttpError(422, 'status needs <orderId> <status>');
+        return setStatus(sandbox.ctx, orderId(rest[0]), rest.slice(1).join(' '));
+      case 'tokens':
+        return listTokens(sandbox.ctx);
+      case 'outbox':
+        return listOutbox(sandbox.ctx);
+      case 'orders':
+        return listOrders(sandbox.ctx, rest[0]);
+      default:
+        return undefined;
+    }
+  } finally {
+    sandbox.close();
+  }
+}
+
+try {
+  const result = run(process.argv.slice(2));
+  if (result === undefined) {
+    console.log(USAGE);
+    process.exitCode = 1;
+  } else {
+    console.log(JSON.stringify(result, null, 2));
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exitCode = 1;
+}

@@ -1,0 +1,41 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Db } from './db';
+import type { FaultState } from './faults';
+
+/** Shared state every route module works with. */
+export interface SandboxContext {
+  db: Db;
+  /** Absolute origin used in links (uploads, tokenize location); falls back to the request origin. */
+  publicUrl: string | undefined;
+  siteOrigin: string;
+  uploadsDir: string;
+  clientIds: Set<string>;
+  faults: FaultState;
+  /** Access-token lifetime for new tokens (changed by the token-lifetime switch) and its start value. */
+  settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number };
+}
+
+/** A signed-in user as stored (what the bearer middleware puts in the context). */
+export interface UserRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  mobile: string;
+  notification_method: string;
+  birth_date: string | null;
+  password_hash: string;
+  failed_attempts: number;
+  locked_at: string | null;
+  archived_at: string | null;
+  created_at: string;
+}
+
+/** Hono environment: the current user and the origin used for absolute links. */
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>;
+  Variables: { user: UserRow; origin: string };
+}
+
+/** Default access-token lifetime in seconds (Doorkeeper's 2 hours). */
+export const DEFAULT_TOKEN_LIFETIME = 7200;

@@ -1,0 +1,155 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The better-sqlite3 connection type used across the sandbox. */
+export type Db = Database.Database;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS users (
+  id INTEGER PRIMARY KEY,
+  first_name TEXT NOT NULL DEFAULT '',
+  last_name TEXT NOT NULL DEFAULT '',
+  email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  mobile TEXT NOT NULL DEFAULT '',
+  notification_method TEXT NOT NULL DEFAULT 'email',
+  birth_date TEXT,
+  password_hash TEXT NOT NULL,
+  failed_attempts INTEGER NOT NULL DEFAULT 0,
+  locked_at TEXT,
+  archived_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS user_tokens (
+  token TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  kind TEXT NOT NULL CHECK (kind IN ('reset', 'unlock')),
+  created_at TEXT NOT NULL,
+  used_at TEXT
+);
+CREATE TABLE IF NOT EXISTS access_tokens (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  token TEXT NOT NULL UNIQUE,
+  refresh_token TEXT NOT NULL UNIQUE,
+  previous_refresh_token TEXT NOT NULL DEFAULT '',
+  expires_in INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS social_codes (
+  code TEXT PRIMARY KEY,
+  provider TEXT NOT NULL,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  created_at INTEGER NOT NULL,
+  used_at INTEGER
+);
+CREATE TABLE IF NOT EXISTS portals (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  link TEXT NOT NULL,
+  category TEXT NOT NULL,
+  tc_link TEXT NOT NULL,
+  privacy_policy_link TEXT NOT NULL,
+  return_policy_link TEXT NOT NULL,
+  picture TEXT NOT NULL,
+  visits INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS adverts (
+  id INTEGER PRIMARY KEY,
+  portal_id INTEGER NOT NULL REFERENCES portals(id),
+  name TEXT NOT NULL,
+  start_date TEXT NOT NULL,
+  end_date TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  picture TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS addresses (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  name TEXT NOT NULL,
+  address TEXT NOT NULL,
+  city TEXT NOT NULL,
+  province TEXT NOT NULL,
+  postal_code TEXT NOT NULL,
+  deleted_at TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS orders (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  portal_id INTEGER NOT NULL REFERENCES portals(id),
+  address_id INTEGER REFERENCES addresses(id),
+  order_type TEXT NOT NULL CHECK (order_type IN ('normal', 'return')),
+  status TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  delivery_date TEXT,
+  pickup TEXT,
+  shipping TEXT,
+  service_fee_cents INTEGER,
+  quoted_at TEXT,
+  parent_order_id INTEGER REFERENCES orders(id),
+  return_product_id INTEGER,
+  return_quantity INTEGER,
+  return_reason TEXT,
+  return_photo TEXT
+);
+CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id, created_at);
+CREATE TABLE IF NOT EXISTS products (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  name TEXT NOT NULL,
+  description TEXT NOT NULL,
+  quantity INTEGER NOT NULL,
+  comment TEXT NOT NULL DEFAULT '',
+  cost_cents INTEGER,
+  customs_cents INTEGER,
+  delivery_cents INTEGER,
+  screenshot TEXT,
+  deleted_at TEXT
+);
+CREATE INDEX IF NOT EXISTS products_order ON products(order_id);
+CREATE TABLE IF NOT EXISTS cards (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  token TEXT NOT NULL,
+  card_name TEXT NOT NULL,
+  is_preferred INTEGER NOT NULL DEFAULT 0,
+  is_valid INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS outbox (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL,
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`;
+
+/** Tables in delete order (children first), used by the reset switch. */
+export const TABLES = [
+  'outbox', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
+  'social_codes', 'access_tokens', 'user_tokens', 'users',
+] as const;
+
+/** Opens (creating if needed) the SQLite database and its schema. */
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.exec(SCHEMA);
+  return db;
+}
+
+/** Current time as an ISO 8601 UTC string. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** A date `days` from today as YYYY-MM-DD (UTC). */
+export function dateFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}

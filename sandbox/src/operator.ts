@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { revokeUserTokens } from './auth';
+import type { SandboxContext } from './context';
+import { TABLES } from './db';
+import { HttpError } from './http';
+import { makePng } from './png';
+import { insertOrder, PORTALS, seed } from './seed';
+import { orderProducts, quoteFor, type OrderRow } from './serialize';
+import { saveUpload, uploadSize } from './uploads';
+
+/** Most orders one seed-orders call may create. */
+export const MAX_SEED_ORDERS = 10_000;
+
+function userIdByEmail(ctx: SandboxContext, email: unknown): number {
+  const row = typeof email === 'string'
+    ? (ctx.db.prepare('SELECT id FROM users WHERE email = ?').get(email.trim()) as { id: number } | undefined)
+    : undefined;
+  if (!row) throw new HttpError(404, `No user with e-mail ${String(email)}`);
+  return row.id;
+}
+
+/** Reset and unlock tokens with the user's e-mail, newest first. */
+export function listTokens(ctx: SandboxContext) {
+  return ctx.db
+    .prepare(
+      `SELECT t.kind, t.token, u.email, t.created_at, t.used_at FROM user_tokens t JOIN users u ON u.id = t.user_id
+       ORDER BY t.created_at DESC, t.rowid DESC`,
+    )
+    .all();
+}
+
+/** Messages the sandbox "sent" (outbox), newest first. */
+export function listOutbox(ctx: SandboxContext) {
+  const rows = ctx.db.prepare('SELECT * FROM outbox ORDER BY id DESC').all() as { payload: string }[];
+  return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as unknown }));
+}
+
+/** A one-line summary of every order (optionally one user's), newest first. */
+export function listOrders(ctx: SandboxContext, email?: string) {
+  const rows = (email
+    ? ctx.db.prepare('SELECT * FROM orders WHERE user_id = ? ORDER BY id DESC').all(userIdByEmail(ctx, email))
+    : ctx.db.prepare('SELECT * FROM orders ORDER BY id DESC').all()) as OrderRow[];
+  const emails = new Map((ctx.db.prepare('SELECT id, email FROM users').all() as { id: number; email: string }[]).map((u) => [u.id, u.email]));
+  return rows.map((o) => {
+    const products = orderProducts(ctx, o.id);
+    return {
+      id: o.id,
+      email: emails.get(o.user_id),
+      portal: PORTALS.find((p) => p.id === o.portal_id)?.name ?? String(o.portal_id),
+      order_type: o.order_type,
+      status: o.status,
+      items: products.filter((p) => p.deleted_at === null).reduce((n, p) => n + p.quantity, 0),
+      total: quoteFor(o, products)?.total ?? null,
+      created_at: o.created_at,
+    };
+  });
+}
+
+/** The stored order with every product (deleted ones too) and the byte size of each upload. */
+export function rawOrder(ctx: SandboxContext, id: number) {
+  const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
+  if (!order) throw new HttpError(404, 'Not found');
+  return {
+    ...order,
+    return_photo_bytes: order.return_photo ? uploadSize(ctx.uploadsDir, order.return_photo) : null,
+    products: orderProducts(ctx, id).map((p) => ({ ...p, screenshot_bytes: p.screenshot ? uploadSize(ctx.uploadsDir, p.screenshot) : null })),
+  };
+}
+
+/** Revokes every access and refresh token of the user with this e-mail. */
+export function revokeRefresh(ctx: SandboxContext, email: unknown) {
+  return { revoked: revokeUserTokens(ctx, userIdByEmail(ctx, email)) };
+}
+
+/** Creates `count` placed orders for a user in one transaction (for scale tests). */
+export function seedOrders(ctx: SandboxContext, email: unknown, count: unknown) {
+  const userId = userIdByEmail(ctx, email);
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_SEED_ORDERS) {
+    throw new HttpError(422, `count must be an integer from 1 to ${MAX_SEED_ORDERS}`);
+  }
+  const address = ctx.db.prepare('SELECT id FROM addresses WHERE user_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1').get(userId) as
+    | { id: number }
+    | undefined;
+  const shot = saveUpload(ctx.uploadsDir, makePng(32, [90, 90, 90]), 'png');
+  const ids = ctx.db.transaction(() =>
+    Array.from({ length: count }, (_, i) => {
+      const portal = PORTALS[i % PORTALS.length] ?? PORTALS[0];
+      return insertOrder(ctx, {
+        userId,
+        portalId: portal.id,
+        addressId: address?.id ?? null,
+        daysAgo: 0,
+        shot,
+        products: [{ name: `Bulk item ${i + 1}`, description: `${portal.link}/item/${i + 1}`, quantity: 1 }],
+      });
+    }),
+  )();
+  return { created: ids.length, first_id: ids[0], last_id: ids[ids.length - 1] };
+}
+
+/** Wipes every table and stored upload, then seeds again. */
+export function resetData(ctx: SandboxContext): void {
+  ctx.db.transaction(() => {
+    for (const table of TABLES) ctx.db.prepare(`DELETE FROM ${table}`).run();
+  })();
+  if (fs.existsSync(ctx.uploadsDir)) {
+    for (const name of fs.readdirSync(ctx.uploadsDir)) fs.rmSync(path.join(ctx.uploadsDir, name), { force: true });
+  }
+  seed(ctx);
+}
+
+/** Visit counts per portal. */
+export function portalVisits(ctx: SandboxContext) {
+  return ctx.db.prepare('SELECT id, name, visits FROM portals ORDER BY id').all();
+}

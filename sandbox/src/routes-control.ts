@@ -1,0 +1,76 @@
+import { Hono } from 'hono';
+import type { AppEnv, SandboxContext } from './context';
+import { emptyFaults, faultsJson, parseFaults } from './faults';
+import { HttpError, pathId, readBody } from './http';
+import { issueQuote, setStatus, type QuoteInput } from './order-ops';
+import { listOutbox, listTokens, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
+
+function numbers(value: unknown, label: string): number[] | undefined {
+  if (value === undefined) return undefined;
+  const list = Array.isArray(value) ? value : [value];
+  if (!list.every((v): v is number => typeof v === 'number')) throw new HttpError(422, `${label} must be a number or a list of numbers`);
+  return list;
+}
+
+/** /__sandbox control endpoints for tests (mounted only with faults enabled). */
+export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  const setFaults = (next: ReturnType<typeof emptyFaults>) => {
+    ctx.faults.latency = next.latency;
+    ctx.faults.status = next.status;
+    ctx.faults.drop = next.drop;
+  };
+  r.get('/faults', (c) => c.json({ data: faultsJson(ctx.faults) }));
+  r.post('/faults', async (c) => {
+    setFaults(parseFaults(await readBody(c)));
+    return c.json({ data: faultsJson(ctx.faults) });
+  });
+  r.delete('/faults', (c) => {
+    setFaults(emptyFaults());
+    return c.json({ data: faultsJson(ctx.faults) });
+  });
+
+  r.post('/token-lifetime', async (c) => {
+    const { seconds } = await readBody(c);
+    if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 0) {
+      throw new HttpError(422, 'seconds must be an integer, 0 or more');
+    }
+    ctx.settings.tokenLifetimeSeconds = seconds;
+    return c.json({ data: { seconds } });
+  });
+
+  r.post('/orders/:id/quote', async (c) => {
+    const body = await readBody(c);
+    const input: QuoteInput = {
+      cost: numbers(body.cost, 'cost'),
+      customs: numbers(body.customs, 'customs'),
+      delivery: numbers(body.delivery, 'delivery'),
+      fee: numbers(body.fee, 'fee')?.[0],
+    };
+    return c.json({ data: issueQuote(ctx, pathId(c), input) });
+  });
+  r.post('/orders/:id/status', async (c) => {
+    const { status } = await readBody(c);
+    if (typeof status !== 'string') throw new HttpError(422, 'status is required');
+    return c.json({ data: setStatus(ctx, pathId(c), status) });
+  });
+  r.get('/orders/:id', (c) => c.json({ data: rawOrder(ctx, pathId(c)) }));
+
+  r.get('/tokens', (c) => c.json({ data: listTokens(ctx) }));
+  r.get('/outbox', (c) => c.json({ data: listOutbox(ctx) }));
+  r.get('/visits', (c) => c.json({ data: portalVisits(ctx) }));
+  r.post('/revoke-refresh', async (c) => c.json({ data: revokeRefresh(ctx, (await readBody(c)).email) }));
+  r.post('/seed-orders', async (c) => {
+    const body = await readBody(c);
+    return c.json({ data: seedOrders(ctx, body.email, body.count) });
+  });
+  r.post('/reset', (c) => {
+    resetData(ctx);
+    setFaults(emptyFaults());
+    ctx.settings.tokenLifetimeSeconds = ctx.settings.defaultTokenLifetimeSeconds;
+    return c.json({ data: { status: 'reset' } });
+  });
+
+  return r;
+}

@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { queueMail } from './auth';
+import type { AppEnv, SandboxContext } from './context';
+import { FieldReader, readBody, requireParam } from './http';
+import { checkEmail } from './validation';
+
+/** /email routes: contact and advertise messages, stored in the outbox. */
+export function emailRoutes(ctx: SandboxContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+
+  const read = (body: Record<string, unknown>, fields: string[]): Record<string, string> => {
+    const f = new FieldReader(requireParam(body, 'contact'));
+    const email = f.string('email', { required: true })?.trim();
+    checkEmail(f, 'email', email);
+    const values = Object.fromEntries(fields.map((field) => [field, f.string(field) ?? '']));
+    f.check();
+    return { email: email ?? '', ...values };
+  };
+
+  r.post('/contact_us', async (c) => {
+    const message = read(await readBody(c), ['first_name', 'last_name', 'mobile', 'query_title', 'query_body']);
+    queueMail(ctx, 'contact_us', 'support@sandbox.local', `Contact: ${message.query_title}`, message);
+    return c.json({ message: 'Successfully Sent' });
+  });
+
+  r.post('/advertise_with_us', async (c) => {
+    const message = read(await readBody(c), ['mobile', 'company_name', 'message']);
+    queueMail(ctx, 'advertise_with_us', 'adverts@sandbox.local', `Advertise: ${message.company_name}`, message);
+    return c.json({ message: 'Email Sent' });
+  });
+
+  return r;
+}

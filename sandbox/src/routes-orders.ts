@@ -1,0 +1,246 @@
+import { Hono, type Context } from 'hono';
+import { requireUser } from './auth';
+import type { AppEnv, SandboxContext } from './context';
+import { nowIso } from './db';
+import { FieldReader, HttpError, notFound, pageMeta, paging, parseId, pathId, readBody, requireParam, type FieldErrors } from './http';
+import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
+import { ownCard } from './routes-cards';
+import { orderJson, orderProducts, ownOrder, productsJson, quoteFor, type OrderRow } from './serialize';
+import { acceptImage, imageProblem, saveUpload, detectImage } from './uploads';
+import { isHttpUrl } from './validation';
+
+const MAX_PRODUCTS = 50;
+const ALL_STATUSES: readonly string[] = [...NORMAL_STATUSES, ...RETURN_STATUSES];
+
+async function readForm(c: Context<AppEnv>): Promise<FormData> {
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new HttpError(400, 'Expected a multipart/form-data body');
+  }
+}
+
+interface ProductInput {
+  name: string;
+  description: string;
+  quantity: number;
+  comment: string;
+  screenshot: File;
+}
+
+/** Reads `order[products][i][field]` entries into per-index maps. */
+function productEntries(form: FormData): Map<number, Map<string, FormDataEntryValue>> {
+  const products = new Map<number, Map<string, FormDataEntryValue>>();
+  for (const [key, value] of form.entries()) {
+    const match = /^order\[products\]\[(\d{1,3})\]\[(\w+)\]$/.exec(key);
+    if (!match?.[1] || !match[2]) continue;
+    const index = Number(match[1]);
+    if (!products.has(index)) products.set(index, new Map());
+    products.get(index)?.set(match[2], value);
+  }
+  return products;
+}
+
+function textOf(value: FormDataEntryValue | null | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+async function readProducts(form: FormData, errors: FieldErrors): Promise<ProductInput[]> {
+  const add = (index: number, field: string, message: string) => {
+    (errors[`products[${index}].${field}`] ??= []).push(message);
+    errors[field] ??= [message];
+  };
+  const entries = [...productEntries(form).entries()].sort(([a], [b]) => a - b);
+  if (entries.length === 0) errors.products = ['Add at least one product'];
+  if (entries.length > MAX_PRODUCTS) errors.products = [`At most ${MAX_PRODUCTS} products per order`];
+  const products: ProductInput[] = [];
+  for (const [position, [, fields]] of entries.entries()) {
+    const name = textOf(fields.get('name'))?.trim() || `Product ${position + 1}`;
+    const description = textOf(fields.get('description'))?.trim() ?? '';
+    if (!isHttpUrl(description)) add(position, 'description', 'Must be a valid URL');
+    const quantityText = textOf(fields.get('quantity'))?.trim() ?? '1';
+    const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : NaN;
+    if (!(quantity >= 1)) add(position, 'quantity', 'Must be at least 1');
+    const screenshot = fields.get('screenshot');
+    const problem = await imageProblem(screenshot);
+    if (problem) add(position, 'screenshot', problem);
+    products.push({ name, description, quantity, comment: textOf(fields.get('comment')) ?? '', screenshot: screenshot as File });
+  }
+  return products;
+}
+
+function throwIfErrors(errors: FieldErrors): void {
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new HttpError(422, first, errors);
+}
+
+function listOrders(ctx: SandboxContext, c: Context<AppEnv>) {
+  const where = ['user_id = ?'];
+  const args: (string | number)[] = [c.get('user').id];
+  const type = c.req.query('type');
+  if (type !== undefined && type !== '') {
+    if (type !== 'normal' && type !== 'return') throw new HttpError(422, 'type must be normal or return', { type: ['is invalid'] });
+    where.push('order_type = ?');
+    args.push(type);
+  }
+  const status = c.req.query('status');
+  if (status !== undefined && status !== '') {
+    const statuses = status.split(',').map((s) => s.trim()).filter(Boolean);
+    const unknown = statuses.find((s) => !ALL_STATUSES.includes(s));
+    if (unknown !== undefined) throw new HttpError(422, `Unknown status: ${unknown}`, { status: ['is invalid'] });
+    where.push(`status IN (${statuses.map(() => '?').join(', ')})`);
+    args.push(...statuses);
+  }
+  const portal = c.req.query('portal');
+  if (portal !== undefined && portal !== '') {
+    const portalId = parseId(portal);
+    if (portalId === undefined) throw new HttpError(422, 'portal must be a portal id', { portal: ['is invalid'] });
+    where.push('portal_id = ?');
+    args.push(portalId);
+  }
+  const { page, per, offset } = paging(c);
+  const clause = where.join(' AND ');
+  const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${clause}`).get(...args) as { n: number }).n;
+  const rows = ctx.db
+    .prepare(`SELECT * FROM orders WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
+    .all(...args, per, offset) as OrderRow[];
+  return { data: rows.map((o) => orderJson(ctx, c.get('origin'), o)), meta: pageMeta(page, per, total) };
+}
+
+async function createOrder(ctx: SandboxContext, c: Context<AppEnv>) {
+  const form = await readForm(c);
+  const userId = c.get('user').id;
+  const errors: FieldErrors = {};
+  const portalId = parseId(textOf(form.get('order[portal_id]')));
+  if (portalId === undefined || !ctx.db.prepare('SELECT id FROM portals WHERE id = ?').get(portalId)) {
+    errors.portal_id = ['Must select a Portal'];
+  }
+  const type = textOf(form.get('order[order_type]'));
+  if (type !== undefined && type !== 'normal') errors.order_type = ['must be normal'];
+  const status = textOf(form.get('order[status]'));
+  if (status !== undefined && status !== 'placed') errors.status = ['must be placed'];
+  const addressId = parseId(textOf(form.get('order[address_id]')));
+  const address = addressId === undefined
+    ? undefined
+    : ctx.db.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(addressId, userId);
+  if (!address) errors.address_id = ['Address required'];
+  const products = await readProducts(form, errors);
+  throwIfErrors(errors);
+  const stored = await Promise.all(
+    products.map(async (p) => {
+      const bytes = new Uint8Array(await p.screenshot.arrayBuffer());
+      const ext = detectImage(bytes);
+      if (!ext) throw new HttpError(422, '.jpg, .jpeg, .png and .webp files are accepted.');
+      return saveUpload(ctx.uploadsDir, bytes, ext);
+    }),
+  );
+  const id = ctx.db.transaction(() => {
+    const orderId = Number(
+      ctx.db
+        .prepare("INSERT INTO orders (user_id, portal_id, address_id, order_type, status, created_at) VALUES (?, ?, ?, 'normal', 'placed', ?)")
+        .run(userId, portalId, addressId, nowIso()).lastInsertRowid,
+    );
+    const add = ctx.db.prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot) VALUES (?, ?, ?, ?, ?, ?)');
+    products.forEach((p, i) => add.run(orderId, p.name, p.description, p.quantity, p.comment, stored[i]));
+    return orderId;
+  })();
+  return orderJson(ctx, c.get('origin'), ownOrder(ctx, id, userId));
+}
+
+async function createReturn(ctx: SandboxContext, c: Context<AppEnv>, parent: OrderRow) {
+  const form = await readForm(c);
+  if (parent.order_type !== 'normal' || parent.status !== 'delivered') {
+    throw new HttpError(422, 'Only delivered orders can be returned');
+  }
+  const f = new FieldReader(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')));
+  const productId = parseId(f.string('product_id', { required: true }));
+  const product = orderProducts(ctx, parent.id).find((p) => p.id === productId && p.deleted_at === null);
+  if (!product) f.add('product_id', 'Item is required');
+  const quantityText = f.string('return_quantity', { required: true }) ?? '';
+  const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : NaN;
+  if (product) {
+    const returned = (ctx.db
+      .prepare("SELECT COALESCE(SUM(return_quantity), 0) AS n FROM orders WHERE parent_order_id = ? AND return_product_id = ?")
+      .get(parent.id, product.id) as { n: number }).n;
+    const left = product.quantity - returned;
+    if (!(quantity >= 1)) f.add('return_quantity', 'Must have at least 1');
+    else if (quantity > left) f.add('return_quantity', `Must be at most ${left}`);
+  }
+  const reason = f.string('return_reason')?.trim() ?? '';
+  const problem = await imageProblem(form.get('return_photo'));
+  if (problem) f.add('return_photo', problem);
+  f.check();
+  const photo = await acceptImage(ctx, form.get('return_photo'), ['return_photo']);
+  const id = ctx.db.transaction(() => {
+    const orderId = Number(
+      ctx.db
+        .prepare(
+          `INSERT INTO orders (user_id, portal_id, address_id, order_type, status, created_at, parent_order_id,
+            return_product_id, return_quantity, return_reason, return_photo) VALUES (?, ?, ?, 'return', 'returning', ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(parent.user_id, parent.portal_id, parent.address_id, nowIso(), parent.id, product?.id, quantity, reason, photo).lastInsertRowid,
+    );
+    ctx.db
+      .prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(orderId, product?.name, product?.description, quantity, reason, product?.screenshot);
+    return orderId;
+  })();
+  return orderJson(ctx, c.get('origin'), ownOrder(ctx, id, parent.user_id));
+}
+
+/** /orders routes: list with filters, create (multipart), show, address change, products, quote, returns, payment. */
+export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.use('*', requireUser(ctx));
+  const load = (c: Context<AppEnv>) => ownOrder(ctx, pathId(c), c.get('user').id);
+
+  r.get('/', (c) => c.json(listOrders(ctx, c)));
+  r.post('/', async (c) => c.json({ data: await createOrder(ctx, c) }, 201));
+  r.get('/:id', (c) => c.json({ data: orderJson(ctx, c.get('origin'), load(c)) }));
+
+  r.patch('/:id', async (c) => {
+    const order = load(c);
+    const params = requireParam(await readBody(c), 'order');
+    const addressId = parseId(params.address);
+    const address = addressId === undefined
+      ? undefined
+      : ctx.db.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(addressId, order.user_id);
+    if (!address) throw new HttpError(422, 'Address required', { address: ['Address required'] });
+    if (!OPEN_STATUSES.includes(order.status)) throw new HttpError(422, 'The address of a finalized order cannot change');
+    ctx.db.prepare('UPDATE orders SET address_id = ? WHERE id = ?').run(addressId, order.id);
+    return c.json({ data: orderJson(ctx, c.get('origin'), load(c)) });
+  });
+
+  r.get('/:id/products', (c) => c.json({ data: productsJson(ctx, c.get('origin'), load(c)) }));
+  r.get('/:id/cost_summary', (c) => {
+    const order = load(c);
+    return c.json({ data: quoteFor(order, orderProducts(ctx, order.id)) });
+  });
+
+  r.post('/:id/return_order', async (c) => c.json({ data: await createReturn(ctx, c, load(c)) }, 201));
+
+  r.get('/:id/complete_return_order', (c) => {
+    const order = load(c);
+    if (order.order_type !== 'return' || order.status !== 'returning') {
+      throw new HttpError(422, 'Only a returning order can be marked as picked up');
+    }
+    ctx.db.prepare("UPDATE orders SET status = 'returned', delivery_date = date('now') WHERE id = ?").run(order.id);
+    return c.json({ data: orderJson(ctx, c.get('origin'), load(c)) });
+  });
+
+  r.post('/:id/create_card_payment', async (c) => {
+    const order = load(c);
+    const params = requireParam(await readBody(c), 'order');
+    const cardId = parseId(params.card_id);
+    if (cardId === undefined) throw new HttpError(422, 'Must select a card', { card_id: ['Must select a card'] });
+    const card = ownCard(ctx, cardId, order.user_id);
+    if (card.is_valid !== 1) throw new HttpError(422, 'This card is not ready for payments', { card_id: ['is not valid'] });
+    if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
+      throw new HttpError(422, 'Only a quoted order in processing can be paid');
+    }
+    ctx.db.prepare("UPDATE orders SET status = 'paid' WHERE id = ?").run(order.id);
+    return c.json({ data: { status: 'paid', order: orderJson(ctx, c.get('origin'), load(c)) } });
+  });
+
+  return r;
+}

@@ -1,0 +1,161 @@
+import crypto from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { issueToken, randomToken } from './auth';
+import type { AppEnv, SandboxContext } from './context';
+import { DEMO_USER } from './seed';
+
+/** Secret of the stand-in Facebook app, used to sign `signed_request`. */
+export const FACEBOOK_SECRET = 'sandbox-facebook-secret';
+const CODE_LIFETIME_MS = 10 * 60_000;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+
+function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 400 | 404 = 200): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#222}
+a,button{display:inline-block;margin:.5rem .5rem 0 0;padding:.6rem 1.2rem;border:1px solid #555;border-radius:4px;background:#fff;color:#222;font:inherit;text-decoration:none;cursor:pointer}
+.primary{background:#1a56db;border-color:#1a56db;color:#fff}form{display:inline}</style></head>
+<body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+  return c.html(html, status, {
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    'Cache-Control': 'no-store',
+  });
+}
+
+/** True for http(s) URLs on localhost or 127.0.0.1 (the only redirect targets the stand-ins accept). */
+export function isLocalRedirect(value: string | undefined): value is string {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && (url.hostname === 'localhost' || url.hostname === '127.0.0.1');
+  } catch {
+    return false;
+  }
+}
+
+function withParams(base: string, params: Record<string, string | undefined>): string {
+  const url = new URL(base);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/** Builds a Facebook-format signed_request: base64url(HMAC-SHA256 signature).base64url(JSON payload). */
+export function signRequest(payload: Record<string, unknown>, secret = FACEBOOK_SECRET): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const sig = crypto.createHmac('sha256', secret).update(body).digest('base64url');
+  return `${sig}.${body}`;
+}
+
+/** Reads the code from a signed_request whose signature is valid, else undefined. */
+export function codeFromSignedRequest(signed: string, secret = FACEBOOK_SECRET): string | undefined {
+  const [sig, body] = signed.split('.');
+  if (!sig || !body) return undefined;
+  const expected = crypto.createHmac('sha256', secret).update(body).digest('base64url');
+  if (sig.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(sig), Buffer.from(expected))) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    const code = (payload as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function demoUserId(ctx: SandboxContext): number | undefined {
+  const row = ctx.db.prepare('SELECT id FROM users WHERE email = ? AND archived_at IS NULL').get(DEMO_USER.email) as { id: number } | undefined;
+  return row?.id;
+}
+
+function consent(ctx: SandboxContext, provider: 'google' | 'facebook') {
+  return (c: Context<AppEnv>) => {
+    const redirect = c.req.query('redirect_uri');
+    const state = c.req.query('state');
+    const clientId = c.req.query('client_id');
+    const label = provider === 'google' ? 'Google' : 'Facebook';
+    if (!clientId) return page(c, `${label} (sandbox)`, '<p>Missing client_id.</p>', 400);
+    if (!isLocalRedirect(redirect)) {
+      return page(c, `${label} (sandbox)`, '<p>redirect_uri must be an http(s) URL on localhost or 127.0.0.1.</p>', 400);
+    }
+    const userId = demoUserId(ctx);
+    if (userId === undefined) return page(c, `${label} (sandbox)`, '<p>The demo shopper does not exist.</p>', 404);
+    const code = randomToken(16);
+    ctx.db.prepare('INSERT INTO social_codes (code, provider, user_id, created_at) VALUES (?, ?, ?, ?)').run(code, provider, userId, Date.now());
+    const grant = provider === 'google'
+      ? { code, state }
+      : { signed_request: signRequest({ algorithm: 'HMAC-SHA256', code, issued_at: Math.floor(Date.now() / 1000) }), state };
+    const allow = withParams(redirect, grant);
+    const deny = withParams(redirect, { error: 'access_denied', state });
+    return page(
+      c,
+      `Sign in with ${label} (sandbox)`,
+      `<p>The app <strong>${escapeHtml(clientId)}</strong> wants to sign you in.</p>
+<p><a class="primary" href="${escapeHtml(allow)}">Continue as Demo Shopper</a><a href="${escapeHtml(deny)}">Cancel</a></p>`,
+    );
+  };
+}
+
+function callback(ctx: SandboxContext, provider: 'google' | 'facebook') {
+  return (c: Context<AppEnv>) => {
+    const signed = c.req.query('signed_request');
+    const code = c.req.query('code') ?? (signed && provider === 'facebook' ? codeFromSignedRequest(signed) : undefined);
+    const row = code
+      ? (ctx.db.prepare('SELECT * FROM social_codes WHERE code = ? AND provider = ? AND used_at IS NULL').get(code, provider) as
+          | { user_id: number; created_at: number }
+          | undefined)
+      : undefined;
+    if (!row || Date.now() - row.created_at > CODE_LIFETIME_MS) {
+      return c.json({ error: 'invalid_grant', error_description: 'The authorization code is invalid, expired or was already used.' }, 401);
+    }
+    ctx.db.prepare('UPDATE social_codes SET used_at = ? WHERE code = ?').run(Date.now(), code);
+    return c.json(issueToken(ctx, row.user_id));
+  };
+}
+
+/** Social callbacks under {host}/users/auth: the stand-in codes become Doorkeeper tokens. */
+export function socialRoutes(ctx: SandboxContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.post('/google_oauth2/callback', callback(ctx, 'google'));
+  r.get('/facebook/callback', callback(ctx, 'facebook'));
+  return r;
+}
+
+/** Stand-in consent pages (Google, Facebook) and the PayFast card page. */
+export function standInRoutes(ctx: SandboxContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.get('/google/consent', consent(ctx, 'google'));
+  r.get('/facebook/consent', consent(ctx, 'facebook'));
+
+  const pendingCard = (c: Context<AppEnv>) => {
+    const id = Number(c.req.param('id'));
+    return ctx.db.prepare('SELECT id, card_name FROM cards WHERE id = ? AND is_valid = 0').get(Number.isSafeInteger(id) ? id : 0) as
+      | { id: number; card_name: string }
+      | undefined;
+  };
+  const gone = (c: Context<AppEnv>) => page(c, 'PayFast (sandbox)', '<p>This card request is unknown or already completed.</p>', 404);
+
+  r.get('/payfast/cards/:id', (c) => {
+    const card = pendingCard(c);
+    if (!card) return gone(c);
+    return page(
+      c,
+      'PayFast (sandbox)',
+      `<p>Add the card <strong>${escapeHtml(card.card_name)}</strong>. No real card details are asked for.</p>
+<form method="post" action="/stand-in/payfast/cards/${card.id}/complete"><button class="primary" type="submit">Complete</button></form>
+<form method="post" action="/stand-in/payfast/cards/${card.id}/cancel"><button type="submit">Cancel</button></form>`,
+    );
+  });
+  r.post('/payfast/cards/:id/complete', (c) => {
+    const card = pendingCard(c);
+    if (!card) return gone(c);
+    ctx.db.prepare('UPDATE cards SET is_valid = 1 WHERE id = ?').run(card.id);
+    return c.redirect(`${ctx.siteOrigin}/my-details?success=true`, 303);
+  });
+  r.post('/payfast/cards/:id/cancel', (c) => {
+    const card = pendingCard(c);
+    if (!card) return gone(c);
+    ctx.db.prepare('DELETE FROM cards WHERE id = ?').run(card.id);
+    return c.redirect(`${ctx.siteOrigin}/my-details?cancel=true`, 303);
+  });
+  return r;
+}

@@ -1,0 +1,161 @@
+import { Hono, type Context } from 'hono';
+import { createUserToken, hashPassword, queueMail, requireUser } from './auth';
+import type { AppEnv, SandboxContext, UserRow } from './context';
+import { nowIso } from './db';
+import { FieldReader, HttpError, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
+import { userJson } from './serialize';
+import { checkEmail, checkMobile, checkPassword, isAdult, isIsoDate } from './validation';
+
+const RESET_TOKEN_HOURS = 6;
+
+function findUser(ctx: SandboxContext, id: number): UserRow {
+  const user = ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  if (!user) throw notFound();
+  return user;
+}
+
+function emailTaken(ctx: SandboxContext, email: string, exceptId = 0): boolean {
+  return ctx.db.prepare('SELECT id FROM users WHERE email = ? AND id != ?').get(email.trim(), exceptId) !== undefined;
+}
+
+function useToken(ctx: SandboxContext, token: unknown, kind: 'reset' | 'unlock'): number | undefined {
+  if (typeof token !== 'string' || token === '') return undefined;
+  const row = ctx.db
+    .prepare('SELECT user_id, created_at FROM user_tokens WHERE token = ? AND kind = ? AND used_at IS NULL')
+    .get(token, kind) as { user_id: number; created_at: string } | undefined;
+  if (!row) return undefined;
+  if (kind === 'reset' && Date.now() - Date.parse(row.created_at) > RESET_TOKEN_HOURS * 3_600_000) return undefined;
+  return row.user_id;
+}
+
+/** /users routes: registration, password reset, unlock, current user and user management. */
+export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  const auth = requireUser(ctx);
+
+  r.post('/', async (c) => {
+    const params = requireParam(await readBody(c), 'user');
+    const f = new FieldReader(params);
+    const first = f.string('first_name', { required: true });
+    const last = f.string('last_name', { required: true });
+    const email = f.string('email', { required: true })?.trim();
+    const mobile = f.string('mobile', { required: true })?.trim();
+    const birth = f.string('birth_date', { required: true });
+    const password = f.string('password', { required: true });
+    checkEmail(f, 'email', email);
+    if (email !== undefined && !f.errors.email && emailTaken(ctx, email)) f.add('email', 'has already been taken');
+    checkMobile(f, 'mobile', mobile);
+    checkPassword(f, 'password', password);
+    if (birth !== undefined) {
+      if (!isIsoDate(birth)) f.add('birth_date', 'must be a date (YYYY-MM-DD)');
+      else if (!isAdult(birth)) f.add('birth_date', 'Must be older than 18');
+    }
+    f.check();
+    const id = Number(
+      ctx.db
+        .prepare(
+          "INSERT INTO users (first_name, last_name, email, mobile, notification_method, birth_date, password_hash, created_at) VALUES (?, ?, ?, ?, 'email', ?, ?, ?)",
+        )
+        .run(first, last, email, mobile, birth, hashPassword(password ?? ''), nowIso()).lastInsertRowid,
+    );
+    queueMail(ctx, 'welcome', email ?? '', 'Welcome', { first_name: first });
+    return c.json({ data: userJson(findUser(ctx, id)) }, 200);
+  });
+
+  r.post('/forgot_password', async (c) => {
+    const params = requireParam(await readBody(c), 'user');
+    const email = typeof params.email === 'string' ? params.email.trim() : '';
+    const user = email === '' ? undefined : (ctx.db.prepare('SELECT * FROM users WHERE email = ? AND archived_at IS NULL').get(email) as UserRow | undefined);
+    if (user) {
+      const token = createUserToken(ctx, user.id, 'reset');
+      queueMail(ctx, 'reset_password', user.email, 'Reset password instructions', {
+        token,
+        link: `${ctx.siteOrigin}/new-password?token=${token}`,
+      });
+    }
+    return c.json({ message: 'If your e-mail address exists in our database, you will receive a password recovery link at your e-mail address in a few minutes.' });
+  });
+
+  r.post('/reset_password', async (c) => {
+    const params = requireParam(await readBody(c), 'user');
+    const f = new FieldReader(params);
+    const password = f.string('password', { required: true });
+    const confirm = f.string('confirm_password', { required: true });
+    const token = f.string('token', { required: true });
+    checkPassword(f, 'password', password);
+    if (password !== undefined && confirm !== undefined && password !== confirm) f.add('confirm_password', 'Passwords must match');
+    const userId = token === undefined ? undefined : useToken(ctx, token, 'reset');
+    if (token !== undefined && userId === undefined) {
+      throw new HttpError(422, 'Reset password token is invalid', { ...f.errors, token: ['is invalid'] });
+    }
+    f.check();
+    ctx.db.transaction(() => {
+      ctx.db.prepare('UPDATE user_tokens SET used_at = ? WHERE token = ?').run(nowIso(), token);
+      // Devise unlocks an account whose password was reset by e-mail.
+      ctx.db.prepare('UPDATE users SET password_hash = ?, failed_attempts = 0, locked_at = NULL WHERE id = ?').run(hashPassword(password ?? ''), userId);
+    })();
+    return c.json({ message: 'Your password has been changed successfully.' });
+  });
+
+  r.post('/unlock_account', async (c) => {
+    const params = requireParam(await readBody(c), 'user');
+    const userId = useToken(ctx, params.token, 'unlock');
+    if (userId === undefined) throw new HttpError(422, 'Invalid unlock token');
+    ctx.db.transaction(() => {
+      ctx.db.prepare('UPDATE user_tokens SET used_at = ? WHERE token = ?').run(nowIso(), params.token);
+      ctx.db.prepare('UPDATE users SET failed_attempts = 0, locked_at = NULL WHERE id = ?').run(userId);
+    })();
+    return c.json({ message: 'Your account has been unlocked successfully.' });
+  });
+
+  r.get('/show_details', auth, (c) => c.json({ data: userJson(c.get('user')) }));
+
+  const list = (archived: boolean) => (c: Context<AppEnv>) => {
+    const { page, per, offset } = paging(c);
+    const where = archived ? 'archived_at IS NOT NULL' : 'archived_at IS NULL';
+    const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM users WHERE ${where}`).get() as { n: number }).n;
+    const rows = ctx.db.prepare(`SELECT * FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all(per, offset) as UserRow[];
+    return c.json({ users: rows.map(userJson), meta: pageMeta(page, per, total) });
+  };
+  r.get('/archived', auth, list(true));
+  r.get('/', auth, list(false));
+
+  r.get('/:id', auth, (c) => c.json({ data: userJson(findUser(ctx, pathId(c))) }));
+
+  r.patch('/:id', auth, async (c) => {
+    const user = findUser(ctx, pathId(c));
+    const params = requireParam(await readBody(c), 'user');
+    const f = new FieldReader(params);
+    const first = f.string('first_name');
+    const last = f.string('last_name');
+    const email = f.string('email')?.trim();
+    const mobile = f.string('mobile')?.trim();
+    const method = f.string('notification_method');
+    checkEmail(f, 'email', email);
+    if (email !== undefined && !f.errors.email && emailTaken(ctx, email, user.id)) f.add('email', 'has already been taken');
+    checkMobile(f, 'mobile', mobile);
+    if (method !== undefined && method !== 'email' && method !== 'sms') f.add('notification_method', 'must be email or sms');
+    f.check();
+    ctx.db
+      .prepare(
+        `UPDATE users SET first_name = COALESCE(?, first_name), last_name = COALESCE(?, last_name), email = COALESCE(?, email),
+         mobile = COALESCE(?, mobile), notification_method = COALESCE(?, notification_method) WHERE id = ?`,
+      )
+      .run(first ?? null, last ?? null, email ?? null, mobile ?? null, method ?? null, user.id);
+    return c.json({ data: userJson(findUser(ctx, user.id)) });
+  });
+
+  r.delete('/:id', auth, (c) => {
+    const user = findUser(ctx, pathId(c));
+    if (user.archived_at === null) ctx.db.prepare('UPDATE users SET archived_at = ? WHERE id = ?').run(nowIso(), user.id);
+    return c.json({ data: userJson(findUser(ctx, user.id)) });
+  });
+
+  r.patch('/:id/restore', auth, (c) => {
+    const user = findUser(ctx, pathId(c));
+    ctx.db.prepare('UPDATE users SET archived_at = NULL WHERE id = ?').run(user.id);
+    return c.json({ data: userJson(findUser(ctx, user.id)) });
+  });
+
+  return r;
+}

@@ -1,0 +1,190 @@
+import { hashPassword } from './auth';
+import type { SandboxContext } from './context';
+import { dateFromToday } from './db';
+import { issueQuote, setStatus } from './order-ops';
+import { makePng } from './png';
+import { saveUpload } from './uploads';
+
+/** The demo shopper's sign-in. */
+export const DEMO_USER = { email: 'shopper@example.com', password: 'Shopper#2026' } as const;
+/** The second user (for checks that another user's data stays hidden). */
+export const OTHER_USER = { email: 'other@example.com', password: 'Other#2026' } as const;
+
+/** The seeded portals; ids and names are shared with the site's shops content. */
+export const PORTALS = [
+  { id: 1, name: 'Amazon', category: 'Electronics', link: 'https://www.amazon.com' },
+  { id: 2, name: 'ASOS', category: 'Fashion', link: 'https://www.asos.com' },
+  { id: 3, name: 'Nike', category: 'Sports', link: 'https://www.nike.com' },
+  { id: 4, name: 'Gymshark', category: 'Active', link: 'https://www.gymshark.com' },
+  { id: 5, name: 'IKEA', category: 'Home', link: 'https://www.ikea.com' },
+  { id: 6, name: 'REI', category: 'Outdoors', link: 'https://www.rei.com' },
+  { id: 7, name: 'Sephora', category: 'Beauty', link: 'https://www.sephora.com' },
+  { id: 8, name: 'Best Buy', category: 'Electronics', link: 'https://www.bestbuy.com' },
+  { id: 9, name: 'Zara', category: 'Fashion', link: 'https://www.zara.com' },
+  { id: 10, name: 'Adidas', category: 'Sports', link: 'https://www.adidas.com' },
+] as const;
+
+const PALETTE: [number, number, number][] = [
+  [230, 126, 34], [52, 152, 219], [46, 204, 113], [155, 89, 182], [241, 196, 15], [231, 76, 60],
+];
+
+let colour = 0;
+function screenshot(ctx: SandboxContext): string {
+  colour = (colour + 1) % PALETTE.length;
+  return saveUpload(ctx.uploadsDir, makePng(64, PALETTE[colour] ?? [128, 128, 128]), 'png');
+}
+
+function daysAgoIso(days: number, hour = 9): string {
+  const d = new Date(Date.now() - days * 86_400_000);
+  d.setUTCHours(hour, 15, 0, 0);
+  return d.toISOString();
+}
+
+interface SeedProduct {
+  name: string;
+  description: string;
+  quantity: number;
+  comment?: string;
+}
+
+function insertUser(ctx: SandboxContext, u: { first: string; last: string; email: string; mobile: string; birth: string; password: string }): number {
+  return Number(
+    ctx.db
+      .prepare(
+        "INSERT INTO users (first_name, last_name, email, mobile, notification_method, birth_date, password_hash, created_at) VALUES (?, ?, ?, ?, 'email', ?, ?, ?)",
+      )
+      .run(u.first, u.last, u.email, u.mobile, u.birth, hashPassword(u.password), daysAgoIso(120)).lastInsertRowid,
+  );
+}
+
+function insertAddress(ctx: SandboxContext, userId: number, a: [string, string, string, string, string]): number {
+  return Number(
+    ctx.db
+      .prepare('INSERT INTO addresses (user_id, name, address, city, province, postal_code, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(userId, ...a, daysAgoIso(100)).lastInsertRowid,
+  );
+}
+
+/** Inserts one order with its products (each with a generated screenshot) and returns its id. */
+export function insertOrder(
+  ctx: SandboxContext,
+  o: { userId: number; portalId: number; addressId: number | null; daysAgo: number; products: SeedProduct[]; shot?: string },
+): number {
+  const orderId = Number(
+    ctx.db
+      .prepare("INSERT INTO orders (user_id, portal_id, address_id, order_type, status, created_at) VALUES (?, ?, ?, 'normal', 'placed', ?)")
+      .run(o.userId, o.portalId, o.addressId, daysAgoIso(o.daysAgo)).lastInsertRowid,
+  );
+  const add = ctx.db.prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot) VALUES (?, ?, ?, ?, ?, ?)');
+  for (const p of o.products) add.run(orderId, p.name, p.description, p.quantity, p.comment ?? '', o.shot ?? screenshot(ctx));
+  return orderId;
+}
+
+function advance(ctx: SandboxContext, orderId: number, status: string, extra: { delivery?: string; pickup?: string; shipping?: string } = {}) {
+  issueQuote(ctx, orderId);
+  setStatus(ctx, orderId, status);
+  ctx.db
+    .prepare('UPDATE orders SET delivery_date = COALESCE(?, delivery_date), pickup = ?, shipping = ? WHERE id = ?')
+    .run(extra.delivery ?? null, extra.pickup ?? null, extra.shipping ?? 'Courier partner', orderId);
+}
+
+function insertReturn(ctx: SandboxContext, parentId: number, status: 'returning' | 'returned', reason: string, daysAgo: number): number {
+  const parent = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(parentId) as { user_id: number; portal_id: number; address_id: number };
+  const product = ctx.db.prepare('SELECT * FROM products WHERE order_id = ? ORDER BY id LIMIT 1').get(parentId) as {
+    id: number; name: string; description: string; screenshot: string;
+  };
+  const id = Number(
+    ctx.db
+      .prepare(
+        `INSERT INTO orders (user_id, portal_id, address_id, order_type, status, created_at, pickup, parent_order_id,
+          return_product_id, return_quantity, return_reason, return_photo, delivery_date)
+         VALUES (?, ?, ?, 'return', ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+      )
+      .run(parent.user_id, parent.portal_id, parent.address_id, status, daysAgoIso(daysAgo), dateFromToday(2 - daysAgo),
+        parentId, product.id, reason, screenshot(ctx), status === 'returned' ? dateFromToday(3 - daysAgo) : null).lastInsertRowid,
+  );
+  ctx.db
+    .prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot) VALUES (?, ?, ?, 1, ?, ?)')
+    .run(id, product.name, product.description, reason, product.screenshot);
+  return id;
+}
+
+/** Fills an empty database with portals, adverts, the demo shopper, a second user and their data. */
+export function seed(ctx: SandboxContext): void {
+  const { db } = ctx;
+  db.transaction(() => {
+    const addPortal = db.prepare(
+      'INSERT INTO portals (id, name, link, category, tc_link, privacy_policy_link, return_policy_link, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (const p of PORTALS) {
+      const slug = p.name.toLowerCase().replace(/ /g, '-');
+      addPortal.run(p.id, p.name, p.link, p.category, `${p.link}/terms`, `${p.link}/privacy`, `${p.link}/returns`, `/shops/${slug}.svg`);
+    }
+    const addAdvert = db.prepare('INSERT INTO adverts (portal_id, name, start_date, end_date, created_at, picture) VALUES (?, ?, ?, ?, ?, ?)');
+    addAdvert.run(1, 'Amazon tech week', dateFromToday(-10), dateFromToday(30), daysAgoIso(12), '/adverts/1.svg');
+    addAdvert.run(2, 'ASOS summer edit', dateFromToday(-5), dateFromToday(45), daysAgoIso(6), '/adverts/2.svg');
+    addAdvert.run(3, 'Nike running season', dateFromToday(-1), dateFromToday(60), daysAgoIso(2), '/adverts/3.svg');
+    addAdvert.run(9, 'Zara winter sale (ended)', dateFromToday(-60), dateFromToday(-5), daysAgoIso(61), '/adverts/4.svg');
+
+    const shopper = insertUser(ctx, { first: 'Thandi', last: 'Nkosi', email: DEMO_USER.email, mobile: '+27821234567', birth: '1992-04-18', password: DEMO_USER.password });
+    const jhb = insertAddress(ctx, shopper, ['Home', '14 Jan Smuts Avenue, Parktown', 'Johannesburg', 'Gauteng', '2193']);
+    const cpt = insertAddress(ctx, shopper, ['Work', '3 Dock Road, V&A Waterfront', 'Cape Town', 'Western Cape', '8001']);
+    db.prepare("INSERT INTO cards (user_id, token, card_name, is_preferred, is_valid, created_at) VALUES (?, 'tok_demo_visa_4242', 'Personal Visa', 1, 1, ?)").run(shopper, daysAgoIso(90));
+
+    const url = (portal: number, path: string) => `${PORTALS[portal - 1]?.link ?? 'https://example.com'}/${path}`;
+    insertOrder(ctx, { userId: shopper, portalId: 1, addressId: jhb, daysAgo: 1, products: [
+      { name: 'Kindle Paperwhite', description: url(1, 'dp/B08KTZ8249'), quantity: 1, comment: '16 GB, black' },
+      { name: 'USB-C charger', description: url(1, 'dp/B0BXPL4ZGN'), quantity: 2 },
+    ] });
+    const processing = insertOrder(ctx, { userId: shopper, portalId: 2, addressId: cpt, daysAgo: 2, products: [
+      { name: 'Linen shirt', description: url(2, 'prd/203948'), quantity: 1, comment: 'Size M' },
+      { name: 'Canvas tote', description: url(2, 'prd/118273'), quantity: 1 },
+    ] });
+    issueQuote(ctx, processing, { cost: [650, 320], customs: [95, 40], delivery: [80, 45] });
+    const paid = insertOrder(ctx, { userId: shopper, portalId: 3, addressId: jhb, daysAgo: 5, products: [
+      { name: 'Pegasus 41 running shoes', description: url(3, 't/pegasus-41'), quantity: 1, comment: 'UK 6' },
+    ] });
+    advance(ctx, paid, 'paid');
+    const purchased = insertOrder(ctx, { userId: shopper, portalId: 7, addressId: cpt, daysAgo: 8, products: [
+      { name: 'Vitamin C serum', description: url(7, 'product/vitamin-c-serum'), quantity: 2 },
+    ] });
+    advance(ctx, purchased, 'goods purchased', { pickup: dateFromToday(-6) });
+    const transit = insertOrder(ctx, { userId: shopper, portalId: 5, addressId: jhb, daysAgo: 12, products: [
+      { name: 'Desk lamp', description: url(5, 'p/forsa-work-lamp'), quantity: 1 },
+      { name: 'Storage boxes', description: url(5, 'p/kuggis-box'), quantity: 3, comment: 'White' },
+    ] });
+    advance(ctx, transit, 'in transit', { pickup: dateFromToday(-9), delivery: dateFromToday(5) });
+    const arrived = insertOrder(ctx, { userId: shopper, portalId: 6, addressId: cpt, daysAgo: 16, products: [
+      { name: 'Trail backpack 30L', description: url(6, 'product/trail-30'), quantity: 1 },
+    ] });
+    advance(ctx, arrived, 'arrived in SA', { pickup: dateFromToday(-13), delivery: dateFromToday(2) });
+    const deliveredA = insertOrder(ctx, { userId: shopper, portalId: 1, addressId: jhb, daysAgo: 30, products: [
+      { name: 'Noise-cancelling headphones', description: url(1, 'dp/B0CX23V2ZK'), quantity: 1 },
+      { name: 'Phone case', description: url(1, 'dp/B0C1234567'), quantity: 2, comment: 'Clear' },
+    ] });
+    advance(ctx, deliveredA, 'delivered', { pickup: dateFromToday(-27), delivery: dateFromToday(-18) });
+    const deliveredB = insertOrder(ctx, { userId: shopper, portalId: 4, addressId: cpt, daysAgo: 40, products: [
+      { name: 'Training leggings', description: url(4, 'products/vital-seamless-leggings'), quantity: 2, comment: 'Size S' },
+      { name: 'Sports bra', description: url(4, 'products/everyday-sports-bra'), quantity: 1 },
+      { name: 'Water bottle', description: url(4, 'products/bottle'), quantity: 1 },
+    ] });
+    advance(ctx, deliveredB, 'delivered', { pickup: dateFromToday(-37), delivery: dateFromToday(-28) });
+    insertReturn(ctx, deliveredA, 'returning', 'Left ear cup crackles', 3);
+    insertReturn(ctx, deliveredB, 'returned', 'Wrong size', 20);
+
+    const other = insertUser(ctx, { first: 'Sipho', last: 'Dlamini', email: OTHER_USER.email, mobile: '0831234567', birth: '1988-09-02', password: OTHER_USER.password });
+    const otherAddress = insertAddress(ctx, other, ['Home', '22 Florida Road, Morningside', 'Durban', 'KwaZulu-Natal', '4001']);
+    db.prepare("INSERT INTO cards (user_id, token, card_name, is_preferred, is_valid, created_at) VALUES (?, 'tok_other_mc_5454', 'Business Mastercard', 0, 1, ?)").run(other, daysAgoIso(50));
+    insertOrder(ctx, { userId: other, portalId: 9, addressId: otherAddress, daysAgo: 4, products: [
+      { name: 'Wool coat', description: url(9, 'za/en/wool-coat-p0123.html'), quantity: 1 },
+    ] });
+  })();
+}
+
+/** Seeds on first start, when the users table is empty. */
+export function seedIfEmpty(ctx: SandboxContext): boolean {
+  const row = ctx.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
+  if (row.n > 0) return false;
+  seed(ctx);
+  return true;
+}

@@ -1,0 +1,214 @@
+import type { SandboxContext, UserRow } from './context';
+import { notFound } from './http';
+import { uploadUrl } from './uploads';
+
+/** An order row as stored. */
+export interface OrderRow {
+  id: number;
+  user_id: number;
+  portal_id: number;
+  address_id: number | null;
+  order_type: 'normal' | 'return';
+  status: string;
+  created_at: string;
+  delivery_date: string | null;
+  pickup: string | null;
+  shipping: string | null;
+  service_fee_cents: number | null;
+  quoted_at: string | null;
+  parent_order_id: number | null;
+  return_product_id: number | null;
+  return_quantity: number | null;
+  return_reason: string | null;
+  return_photo: string | null;
+}
+
+/** A product row as stored. */
+export interface ProductRow {
+  id: number;
+  order_id: number;
+  name: string;
+  description: string;
+  quantity: number;
+  comment: string;
+  cost_cents: number | null;
+  customs_cents: number | null;
+  delivery_cents: number | null;
+  screenshot: string | null;
+  deleted_at: string | null;
+}
+
+/** An address row as stored. */
+export interface AddressRow {
+  id: number;
+  user_id: number;
+  name: string;
+  address: string;
+  city: string;
+  province: string;
+  postal_code: string;
+  deleted_at: string | null;
+}
+
+/** A card row as stored. */
+export interface CardRow {
+  id: number;
+  user_id: number;
+  token: string;
+  card_name: string;
+  is_preferred: number;
+  is_valid: number;
+}
+
+/** VAT rate applied to the quote sub-total. */
+export const VAT_RATE = 0.15;
+
+const money = (cents: number | null): number | null => (cents === null ? null : cents / 100);
+
+/** User wire shape (no password hash or lock state). */
+export function userJson(u: UserRow) {
+  return {
+    id: u.id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    email: u.email,
+    mobile: u.mobile,
+    notification_method: u.notification_method,
+    birth_date: u.birth_date,
+    archived_at: u.archived_at,
+  };
+}
+
+/** Address wire shape. */
+export function addressJson(a: AddressRow) {
+  return { id: a.id, name: a.name, address: a.address, city: a.city, province: a.province, postal_code: a.postal_code };
+}
+
+/** Card wire shape with real booleans. */
+export function cardJson(card: CardRow) {
+  return {
+    id: card.id,
+    user_id: card.user_id,
+    token: card.token,
+    card_name: card.card_name,
+    is_preferred: card.is_preferred === 1,
+    is_valid: card.is_valid === 1,
+  };
+}
+
+/** The order's service fee split over its live products (the first takes the remainder). */
+function serviceShares(order: OrderRow, products: ProductRow[]): Map<number, number | null> {
+  const shares = new Map<number, number | null>();
+  const fee = order.service_fee_cents;
+  const live = products.filter((p) => p.deleted_at === null);
+  const each = fee === null || live.length === 0 ? 0 : Math.floor(fee / live.length);
+  live.forEach((p, i) => shares.set(p.id, fee === null ? null : each + (i === 0 ? fee - each * live.length : 0)));
+  return shares;
+}
+
+/** Product wire shape; `serviceFee` is its share of the order's facilitation fee in cents. */
+export function productJson(p: ProductRow, origin: string, serviceFee: number | null) {
+  return {
+    id: p.id,
+    order_id: p.order_id,
+    name: p.name,
+    description: p.description,
+    quantity: p.quantity,
+    comment: p.comment,
+    cost_price: money(p.cost_cents),
+    customs_price: money(p.customs_cents),
+    delivery_price: money(p.delivery_cents),
+    service_fee: money(serviceFee),
+    screenshot: uploadUrl(origin, p.screenshot),
+  };
+}
+
+/**
+ * The inclusive quote over the live products, or null before one is issued.
+ * Prices are per item; fees = freight + customs; sub_total = items + fees + service fee; VAT 15 %.
+ */
+export function quoteFor(order: OrderRow, products: ProductRow[]) {
+  if (order.quoted_at === null || order.service_fee_cents === null) return null;
+  let items = 0;
+  let fees = 0;
+  for (const p of products) {
+    if (p.deleted_at !== null) continue;
+    items += (p.cost_cents ?? 0) * p.quantity;
+    fees += ((p.customs_cents ?? 0) + (p.delivery_cents ?? 0)) * p.quantity;
+  }
+  const subTotal = items + fees + order.service_fee_cents;
+  const vat = Math.round(subTotal * VAT_RATE);
+  return {
+    fees: fees / 100,
+    service_fee: order.service_fee_cents / 100,
+    sub_total: subTotal / 100,
+    total_vat: vat / 100,
+    total: (subTotal + vat) / 100,
+  };
+}
+
+/** All products of an order, deleted ones included (callers filter). */
+export function orderProducts(ctx: SandboxContext, orderId: number): ProductRow[] {
+  return ctx.db.prepare('SELECT * FROM products WHERE order_id = ? ORDER BY id').all(orderId) as ProductRow[];
+}
+
+/** The order `id` if it belongs to `userId`, else 404. */
+export function ownOrder(ctx: SandboxContext, id: number, userId: number): OrderRow {
+  const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ? AND user_id = ?').get(id, userId) as OrderRow | undefined;
+  if (!order) throw notFound();
+  return order;
+}
+
+/** Order wire shape with portal, user, address, live products, total_items, quote and return. */
+export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) {
+  const portal = ctx.db.prepare('SELECT id, name FROM portals WHERE id = ?').get(order.portal_id) as { id: number; name: string };
+  const user = ctx.db.prepare('SELECT first_name, last_name FROM users WHERE id = ?').get(order.user_id) as {
+    first_name: string;
+    last_name: string;
+  };
+  const address = order.address_id === null
+    ? undefined
+    : (ctx.db.prepare('SELECT * FROM addresses WHERE id = ?').get(order.address_id) as AddressRow | undefined);
+  const all = orderProducts(ctx, order.id);
+  const shares = serviceShares(order, all);
+  const live = all.filter((p) => p.deleted_at === null);
+  return {
+    id: order.id,
+    portal,
+    user,
+    address: address ? addressJson(address) : null,
+    order_type: order.order_type,
+    status: order.status,
+    created_at: order.created_at,
+    delivery_date: order.delivery_date,
+    pickup: order.pickup,
+    shipping: order.shipping,
+    products: live.map((p) => productJson(p, origin, shares.get(p.id) ?? null)),
+    total_items: live.reduce((sum, p) => sum + p.quantity, 0),
+    quote: quoteFor(order, all),
+    return: order.order_type === 'return'
+      ? {
+          product_id: order.return_product_id,
+          return_quantity: order.return_quantity,
+          return_reason: order.return_reason,
+          return_photo: uploadUrl(origin, order.return_photo),
+        }
+      : null,
+    parent_order_id: order.parent_order_id,
+  };
+}
+
+/** One product as served by /products/{id}, with its share of the fee. */
+export function productOfOrder(ctx: SandboxContext, origin: string, order: OrderRow, productId: number) {
+  const all = orderProducts(ctx, order.id);
+  const product = all.find((p) => p.id === productId);
+  if (!product) throw notFound();
+  return productJson(product, origin, serviceShares(order, all).get(product.id) ?? null);
+}
+
+/** Live products of an order in wire shape. */
+export function productsJson(ctx: SandboxContext, origin: string, order: OrderRow) {
+  const all = orderProducts(ctx, order.id);
+  const shares = serviceShares(order, all);
+  return all.filter((p) => p.deleted_at === null).map((p) => productJson(p, origin, shares.get(p.id) ?? null));
+}

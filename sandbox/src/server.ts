@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { mountTokenEndpoint } from './auth';
+import { DEFAULT_TOKEN_LIFETIME, type AppEnv, type SandboxContext } from './context';
+import { openDatabase } from './db';
+import { emptyFaults, faultMiddleware } from './faults';
+import { HttpError } from './http';
+import { addressesRoutes } from './routes-addresses';
+import { cardsRoutes, paymentsRoutes } from './routes-cards';
+import { controlRoutes } from './routes-control';
+import { emailRoutes } from './routes-email';
+import { ordersRoutes } from './routes-orders';
+import { advertsRoutes, portalsRoutes } from './routes-portals';
+import { productsRoutes } from './routes-products';
+import { socialRoutes, standInRoutes } from './routes-stand-in';
+import { usersRoutes } from './routes-users';
+import { seedIfEmpty } from './seed';
+import { defaultUploadsDir, mountUploads } from './uploads';
+
+/** Options of {@link createSandbox}. */
+export interface SandboxOptions {
+  /** SQLite file, or `:memory:`. */
+  db: string;
+  /** Origin used in absolute links; default: the origin of each request. */
+  publicUrl?: string;
+  /** Mounts /__sandbox control endpoints and applies fault switches. */
+  faults?: boolean;
+  /** Where uploads are stored; default: `uploads/` beside the database, a temp folder for `:memory:`. */
+  uploadsDir?: string;
+  /** The site's origin (CORS and PayFast return links); default http://127.0.0.1:4321. */
+  siteOrigin?: string;
+  /** Accepted OAuth client ids; default `shopper-web`. */
+  clientIds?: string[];
+  /** Access-token lifetime in seconds; default 7200. */
+  tokenLifetime?: number;
+  /** No per-request log lines. */
+  quiet?: boolean;
+}
+
+/** Largest request body read; bigger uploads than 10MB still get the 422 size message. */
+const BODY_LIMIT_BYTES = 25_000_000;
+/** Default site origin (the Astro dev and preview server). */
+export const DEFAULT_SITE_ORIGIN = 'http://127.0.0.1:4321';
+
+function allowedOrigin(siteOrigin: string) {
+  return (origin: string): string | null => {
+    if (origin === siteOrigin) return origin;
+    try {
+      const url = new URL(origin);
+      const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+      return local && (url.protocol === 'http:' || url.protocol === 'https:') ? origin : null;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/** Builds the sandbox app over a database (seeding it on first start). */
+export function createSandbox(options: SandboxOptions) {
+  const db = openDatabase(options.db);
+  const tempUploads = options.uploadsDir === undefined && options.db === ':memory:';
+  const lifetime = options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME;
+  const ctx: SandboxContext = {
+    db,
+    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
+    siteOrigin: (options.siteOrigin ?? DEFAULT_SITE_ORIGIN).replace(/\/+$/, ''),
+    uploadsDir: options.uploadsDir ?? defaultUploadsDir(options.db),
+    clientIds: new Set(options.clientIds ?? ['shopper-web']),
+    faults: emptyFaults(),
+    settings: { tokenLifetimeSeconds: lifetime, defaultTokenLifetimeSeconds: lifetime },
+  };
+  fs.mkdirSync(ctx.uploadsDir, { recursive: true });
+  seedIfEmpty(ctx);
+
+  const app = new Hono<AppEnv>();
+  const quiet = options.quiet ?? process.env.SANDBOX_QUIET === '1';
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set('origin', ctx.publicUrl ?? new URL(c.req.url).origin);
+    await next();
+    // The path only: query strings may carry codes, so they are never logged.
+    if (!quiet) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+  });
+  app.use(
+    cors({
+      origin: allowedOrigin(ctx.siteOrigin),
+      allowHeaders: ['Authorization', 'Content-Type'],
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      maxAge: 600,
+    }),
+  );
+  if (options.faults) app.use(faultMiddleware(ctx.faults));
+  app.use(
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ error: 'Request body is too large' }, 413),
+    }),
+  );
+
+  mountTokenEndpoint(app, ctx);
+  mountUploads(app, ctx);
+  app.route('/users/auth', socialRoutes(ctx));
+  app.route('/stand-in', standInRoutes(ctx));
+  const api = new Hono<AppEnv>();
+  api.route('/users', usersRoutes(ctx));
+  api.route('/addresses', addressesRoutes(ctx));
+  api.route('/portals', portalsRoutes(ctx));
+  api.route('/adverts', advertsRoutes(ctx));
+  api.route('/orders', ordersRoutes(ctx));
+  api.route('/products', productsRoutes(ctx));
+  api.route('/email', emailRoutes(ctx));
+  api.route('/payments', paymentsRoutes(ctx));
+  api.route('/cards', cardsRoutes(ctx));
+  app.route('/api/web/v1', api);
+  if (options.faults) app.route('/__sandbox', controlRoutes(ctx));
+
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HttpError) {
+      return c.json(err.errors ? { error: err.message, errors: err.errors } : { error: err.message }, err.status);
+    }
+    console.error('[sandbox] unhandled error:', err);
+    return c.json({ error: 'Internal server error' }, 500);
+  });
+
+  const close = () => {
+    if (db.open) db.close();
+    if (tempUploads) fs.rmSync(ctx.uploadsDir, { recursive: true, force: true });
+  };
+  return { app, ctx, close };
+}
+
+/** A listening sandbox. */
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  ctx: SandboxContext;
+  close(): Promise<void>;
+}
+
+/** Starts the sandbox on `port` (0 picks a free port) at `host` (default 127.0.0.1). */
+export function startSandbox(options: SandboxOptions & { port?: number; host?: string }): Promise<RunningSandbox> {
+  const sandbox = createSandbox(options);
+  const host = options.host ?? '127.0.0.1';
+  return new Promise((resolve, reject) => {
+    const server: ServerType = serve({ fetch: sandbox.app.fetch, port: options.port ?? 4010, hostname: host }, (info: AddressInfo) => {
+      const url = `http://${host}:${info.port}`;
+      resolve({
+        url,
+        port: info.port,
+        ctx: sandbox.ctx,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => {
+              sandbox.close();
+              done();
+            });
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }),
+      });
+    });
+    server.once('error', (err) => {
+      sandbox.close();
+      reject(err);
+    });
+  });
+}
