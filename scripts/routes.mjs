@@ -1,0 +1,24 @@
+/** Public pages: pre-rendered, readable without JavaScript. */
+export const PUBLIC_ROUTES = ['/', '/about-us/', '/portals/', '/how-it-works/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/no-such-page/'];
+
+/** Modal routes and the standalone unlock page. */
+export const MODAL_ROUTES = ['/login/', '/register/', '/forgot-password/', '/new-password/?token=bench', '/upload-order-instructions/', '/unlock-account/'];
+
+/** Account routes; `{processing}`, `{delivered}` and `{placed}` are replaced by order ids of the signed-in shopper. */
+export const ACCOUNT_ROUTES = [
+  '/upload-orders/',
+  '/my-details/',
+  '/add-card/',
+  '/track-order/',
+  '/my-orders-history/',
+  '/my-returns/',
+  '/help/',
+  '/quote-payment/{processing}/',
+  '/my-invoice/{delivered}/',
+  '/order-uploaded/{placed}/',
+];
+
+/** Fills the order ids into an account route. */
+export function fillRoute(route, ids) {
+  return route.replace(/\{(\w+)\}/g, (_, key) => String(ids[key] ?? 0));
+}
