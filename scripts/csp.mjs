@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const hash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+function origin(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+}
+
+/** The Content-Security-Policy of one page: hashes of its inline scripts and styles, nothing inline otherwise. */
+export function policyFor(html, { apiHost, paymentHosts }) {
+  const scripts = new Set();
+  const styles = new Set();
+  const styleAttrs = new Set();
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    if (!/type="application\/(ld\+)?json"/i.test(m[0])) scripts.add(hash(m[1]));
+  }
+  for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) styles.add(hash(m[1]));
+  for (const m of html.matchAll(/\sstyle="([^"]*)"/gi)) styleAttrs.add(hash(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&')));
+  const api = origin(apiHost);
+  const pay = paymentHosts.map((h) => `https://${h}`);
+  const styleSrc = ["'self'", ...styles, ...(styleAttrs.size ? ["'unsafe-hashes'", ...styleAttrs] : [])];
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${[...scripts].join(' ')}`.trim(),
+    `style-src ${styleSrc.join(' ')}`,
+    `img-src 'self' data: blob: ${api}`.trim(),
+    `connect-src 'self' ${api}`.trim(),
+    "font-src 'self'",
+    "media-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-src 'none'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    `form-action 'self' ${api} ${pay.join(' ')}`.trim(),
+  ].join('; ');
+}
+
+/** Inline event handler attributes, which no policy here allows. */
+export function inlineHandlers(html) {
+  return [...html.matchAll(/<[^>]+\son[a-z]+=["'][^>]*>/gi)].map((m) => m[0].slice(0, 80));
+}
+
+async function htmlFiles(dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await htmlFiles(path)));
+    else if (entry.name.endsWith('.html')) out.push(path);
+  }
+  return out;
+}
+
+/** Astro integration: after the build, puts a hash-based CSP meta tag first in every page's head. */
+export function cspIntegration() {
+  return {
+    name: 'shopper-csp',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const settings = {
+          apiHost: process.env.PUBLIC_API_HOST || 'http://127.0.0.1:4010',
+          paymentHosts: (process.env.PUBLIC_PAYMENT_HOSTS || 'www.payfast.co.za,sandbox.payfast.co.za')
+            .split(',')
+            .map((h) => h.trim())
+            .filter((h) => h && !/^(127\.0\.0\.1|localhost)(:|$)/.test(h)),
+        };
+        const files = await htmlFiles(root);
+        for (const file of files) {
+          const html = await readFile(file, 'utf8');
+          const handlers = inlineHandlers(html);
+          if (handlers.length) throw new Error(`Inline event handler in ${file}: ${handlers[0]}`);
+          const meta = `<meta http-equiv="Content-Security-Policy" content="${policyFor(html, settings)}">`;
+          // The charset must stay within the first 1024 bytes, so the policy goes right after it.
+          const charset = /<meta charset="?[\w-]+"?\s*\/?>/i;
+          await writeFile(file, charset.test(html) ? html.replace(charset, (m) => `${m}${meta}`) : html.replace(/<head([^>]*)>/i, `<head$1>${meta}`));
+        }
+        logger.info(`CSP meta tag written to ${files.length} pages`);
+      },
+    },
+  };
+}
