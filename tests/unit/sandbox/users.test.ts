@@ -1,0 +1,141 @@
+import type { RunningSandbox } from '../../../sandbox/src/server';
+import { Client, start } from './helpers';
+
+let sandbox: RunningSandbox;
+let c: Client;
+let anon: Client;
+
+beforeAll(async () => {
+  sandbox = await start();
+  c = new Client(sandbox.url);
+  anon = new Client(sandbox.url);
+  await c.login();
+});
+afterAll(() => sandbox.close());
+
+const newUser = (over: Record<string, unknown> = {}) => ({
+  user: { first_name: 'Lerato', last_name: 'Mokoena', birth_date: '1995-06-30', email: 'lerato@example.com', mobile: '+27831234567', password: 'Lerato#2026', ...over },
+});
+
+describe('POST /users', () => {
+  it('registers a user (200, user wire shape) who can then sign in', async () => {
+    const res = await anon.json('POST', '/users', newUser());
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      id: expect.any(Number), first_name: 'Lerato', last_name: 'Mokoena', email: 'lerato@example.com', mobile: '+27831234567',
+      notification_method: 'email', birth_date: '1995-06-30', archived_at: null,
+    });
+    await new Client(sandbox.url).login({ email: 'lerato@example.com', password: 'Lerato#2026' });
+  });
+
+  it('enforces the SPEC 5 rules with a field map', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ email: 'not-an-email' }, 'email', 'Must be a valid email'],
+      [{ email: 'LERATO@example.com' }, 'email', 'has already been taken'],
+      [{ password: 'short' }, 'password', 'Password must contain at least 8 characters'],
+      [{ password: 'alllowercase1!' }, 'password', 'Must have 1 uppercase letter'],
+      [{ password: 'NoDigits!!' }, 'password', 'Must have 1 digit'],
+      [{ password: 'NoSymbol123' }, 'password', 'Must have 1 symbol'],
+      [{ password: 'NOLOWER1!' }, 'password', 'Must have 1 lowercase letter'],
+      [{ mobile: '+2782' }, 'mobile', expect.stringContaining('+27')],
+      [{ mobile: '082123' }, 'mobile', expect.stringContaining('0')],
+      [{ birth_date: new Date(Date.now() - 17 * 365 * 86_400_000).toISOString().slice(0, 10) }, 'birth_date', 'Must be older than 18'],
+      [{ birth_date: '1990-02-31' }, 'birth_date', expect.any(String)],
+      [{ first_name: 7, email: 'n7@example.com' }, 'email', 'x'],
+      [{ first_name: ['x'] }, 'first_name', 'must be a string'],
+      [{ last_name: undefined }, 'last_name', "can't be blank"],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await anon.json('POST', '/users', newUser({ email: 'fresh@example.com', ...over }));
+      if (message === 'x') {
+        // A number where text is expected is taken as text.
+        expect(res.status).toBe(200);
+        continue;
+      }
+      expect(res.status, JSON.stringify(over)).toBe(422);
+      expect(res.body.error).toEqual(expect.any(String));
+      expect(res.body.errors[field]).toContainEqual(message);
+    }
+  });
+
+  it('answers a missing user object and malformed JSON with 400', async () => {
+    expect(await anon.json('POST', '/users', { first_name: 'x' })).toEqual({ status: 400, body: { error: 'param is missing or the value is empty: user' } });
+    expect(await anon.json('POST', '/users', '{"user": {')).toEqual({ status: 400, body: { error: 'Malformed JSON' } });
+    expect((await anon.json('POST', '/users', '[1,2]')).status).toBe(400);
+    expect((await anon.json('POST', '/users', { user: 'text' })).status).toBe(400);
+  });
+});
+
+describe('current user and management', () => {
+  it('GET /users/show_details returns the signed-in user', async () => {
+    const res = await c.json('GET', '/users/show_details');
+    expect(res.body.data).toMatchObject({ first_name: 'Thandi', last_name: 'Nkosi', email: 'shopper@example.com', mobile: '+27821234567', notification_method: 'email' });
+  });
+
+  it('lists users and archived users with meta', async () => {
+    const res = await c.json('GET', '/users?page=1&per=2');
+    expect(res.status).toBe(200);
+    expect(res.body.users).toHaveLength(2);
+    expect(res.body.meta).toEqual({ current_page: 1, total_pages: expect.any(Number), total_count: expect.any(Number) });
+    expect(res.body.meta.total_pages).toBe(Math.ceil(res.body.meta.total_count / 2));
+    const archived = await c.json('GET', '/users/archived');
+    expect(archived.body).toEqual({ users: [], meta: { current_page: 1, total_pages: 0, total_count: 0 } });
+  });
+
+  it('shows, updates, archives and restores a user', async () => {
+    const created = await anon.json('POST', '/users', newUser({ email: 'manage@example.com' }));
+    const id = created.body.data.id;
+    expect((await c.json('GET', `/users/${id}`)).body.data.email).toBe('manage@example.com');
+    const patched = await c.json('PATCH', `/users/${id}`, { user: { first_name: 'Lebo', notification_method: 'sms', mobile: '0821110000' } });
+    expect(patched.body.data).toMatchObject({ first_name: 'Lebo', last_name: 'Mokoena', notification_method: 'sms', mobile: '0821110000' });
+    const badPatch = await c.json('PATCH', `/users/${id}`, { user: { email: 'bad', notification_method: 'pigeon' } });
+    expect(badPatch.status).toBe(422);
+    expect(Object.keys(badPatch.body.errors).sort()).toEqual(['email', 'notification_method']);
+    expect((await c.json('PATCH', `/users/${id}`, { user: { email: 'SHOPPER@example.com' } })).body.errors.email).toEqual(['has already been taken']);
+    const archived = await c.json('DELETE', `/users/${id}`);
+    expect(archived.body.data.archived_at).toEqual(expect.any(String));
+    expect((await c.json('GET', '/users/archived')).body.users.map((u: { id: number }) => u.id)).toContain(id);
+    const restored = await c.json('PATCH', `/users/${id}/restore`);
+    expect(restored.body.data.archived_at).toBeNull();
+    expect((await c.json('GET', '/users/999999')).status).toBe(404);
+    expect((await c.json('GET', '/users/abc')).body).toEqual({ error: 'Not found' });
+  });
+
+  it('requires a token for every user route except the public ones', async () => {
+    for (const [method, path] of [['GET', '/users/show_details'], ['GET', '/users'], ['GET', '/users/archived'], ['GET', '/users/1'],
+      ['PATCH', '/users/1'], ['DELETE', '/users/1'], ['PATCH', '/users/1/restore']]) {
+      const res = await anon.call(method ?? 'GET', path ?? '/');
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(await res.text()).toBe('');
+    }
+  });
+});
+
+describe('password reset', () => {
+  it('always answers forgot_password with 200 and mails a token when the user exists', async () => {
+    const unknown = await anon.json('POST', '/users/forgot_password', { user: { email: 'ghost@example.com' } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.message).toEqual(expect.any(String));
+    expect((await anon.json('POST', '/users/forgot_password', { user: { email: 12 } })).status).toBe(200);
+    await anon.json('POST', '/users/forgot_password', { user: { email: 'lerato@example.com' } });
+    const token = (await c.json('GET', '/__sandbox/tokens')).body.data.find((t: { kind: string; email: string }) => t.kind === 'reset' && t.email === 'lerato@example.com').token;
+    const outbox = (await c.json('GET', '/__sandbox/outbox')).body.data;
+    expect(outbox[0]).toMatchObject({ kind: 'reset_password', recipient: 'lerato@example.com' });
+    expect(outbox[0].payload.link).toContain(`/new-password?token=${token}`);
+
+    const mismatch = await anon.json('POST', '/users/reset_password', { user: { password: 'Newpass#2026', confirm_password: 'Other#2026', token } });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.confirm_password).toEqual(['Passwords must match']);
+    const weak = await anon.json('POST', '/users/reset_password', { user: { password: 'weak', confirm_password: 'weak', token } });
+    expect(weak.body.errors.password).toContain('Password must contain at least 8 characters');
+    const badToken = await anon.json('POST', '/users/reset_password', { user: { password: 'Newpass#2026', confirm_password: 'Newpass#2026', token: 'nope' } });
+    expect(badToken.status).toBe(422);
+    expect(badToken.body.errors.token).toEqual(['is invalid']);
+
+    const ok = await anon.json('POST', '/users/reset_password', { user: { password: 'Newpass#2026', confirm_password: 'Newpass#2026', token } });
+    expect(ok.status).toBe(200);
+    await new Client(sandbox.url).login({ email: 'lerato@example.com', password: 'Newpass#2026' });
+    const reused = await anon.json('POST', '/users/reset_password', { user: { password: 'Newpass#2026', confirm_password: 'Newpass#2026', token } });
+    expect(reused.status).toBe(422);
+  });
+});
