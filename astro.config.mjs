@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { interactDirective } from './src/lib/shell/interact-integration.ts';
 
 /** Pages that are not indexed: modal routes and the signed-in area. */
 const PRIVATE_PATHS = [
@@ -21,6 +22,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 4321 },
   integrations: [
     react(),
+    interactDirective(),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
   ],
   vite: { build: { assetsInlineLimit: 0 } },

@@ -1,0 +1,82 @@
+import { defineCollection, reference, z } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+
+/** True for an absolute http(s) URL: the only links a shop or social profile may have. */
+export function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const webLink = z.string().refine(isWebLink, { message: 'Must be an http(s) URL' });
+const publicPath = z.string().regex(/^\/[\w./-]+$/, 'Must be a path under public/, starting with /');
+
+/** FAQ topics for the help page: one markdown file each (topic and answer body). */
+const faqs = defineCollection({
+  loader: glob({ pattern: '**/*.md', base: './src/content/faqs' }),
+  schema: z.object({ topic: z.string().min(1), order: z.number().int() }),
+});
+
+/** The seven how-it-works steps, in order. */
+const steps = defineCollection({
+  loader: file('src/content/steps/steps.yaml'),
+  schema: z.object({ order: z.number().int(), title: z.string().min(1), text: z.string().min(1) }),
+});
+
+/** The four benefit blocks of the home page. */
+const benefits = defineCollection({
+  loader: file('src/content/benefits/benefits.yaml'),
+  schema: z.object({
+    order: z.number().int(),
+    title: z.string().min(1),
+    text: z.string().min(1),
+    icon: z.enum(['globe', 'quote', 'card', 'truck']),
+  }),
+});
+
+/** Shop categories of the Our Shops carousel, in carousel order. */
+const categories = defineCollection({
+  loader: file('src/content/categories/categories.yaml'),
+  schema: z.object({ order: z.number().int(), name: z.string().min(1), image: publicPath, blurb: z.string() }),
+});
+
+/** Shops (portals); portalId is the API's portal id used to record visits. */
+const shops = defineCollection({
+  loader: file('src/content/shops/shops.json'),
+  schema: z.object({
+    portalId: z.number().int().positive(),
+    name: z.string().min(1),
+    link: webLink,
+    category: reference('categories'),
+    logo: publicPath,
+  }),
+});
+
+/** Long-form page copy (about us, policies) in markdown. */
+const pages = defineCollection({
+  loader: glob({ pattern: '**/*.md', base: './src/content/pages' }),
+  schema: z.object({
+    title: z.string().min(1),
+    description: z.string().min(50).max(170),
+    policy: z.boolean().default(false),
+  }),
+});
+
+/** Company details shown in the footer and on the contact page. */
+const site = defineCollection({
+  loader: file('src/content/site/site.json'),
+  schema: z.object({
+    brand: z.string(),
+    postalAddress: z.array(z.string()),
+    hours: z.string(),
+    phone: z.string(),
+    email: z.string().email(),
+    socials: z.array(z.object({ name: z.string(), href: webLink, icon: z.enum(['facebook', 'instagram', 'x', 'linkedin']) })),
+  }),
+});
+
+/** Every content collection of the site. */
+export const collections = { faqs, steps, benefits, categories, shops, pages, site };

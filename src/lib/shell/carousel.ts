@@ -1,0 +1,76 @@
+import Swiper from 'swiper';
+import { A11y, Autoplay, Navigation } from 'swiper/modules';
+
+/** Milliseconds between slides (SPEC section 9). */
+export const AUTOPLAY_DELAY = 5000;
+
+/** Fired on a carousel root (detail: the active slide) when the centred slide changes. */
+export const SLIDE_CHANGE_EVENT = 'carousel:change';
+
+function setToggle(button: HTMLButtonElement, playing: boolean): void {
+  const label = button.querySelector('[data-label]');
+  if (label) label.textContent = playing ? 'Pause slides' : 'Play slides';
+  button.dataset.state = playing ? 'playing' : 'paused';
+}
+
+/** Turns one [data-carousel] root into a looping, autoplaying, pausable swiper. */
+export function initCarousel(root: HTMLElement): Swiper | undefined {
+  const container = root.querySelector<HTMLElement>('.swiper');
+  const prev = root.querySelector<HTMLButtonElement>('[data-carousel-prev]');
+  const next = root.querySelector<HTMLButtonElement>('[data-carousel-next]');
+  const toggle = root.querySelector<HTMLButtonElement>('[data-carousel-toggle]');
+  const controls = root.querySelector<HTMLElement>('[data-carousel-controls]');
+  if (!container || !prev || !next || !toggle || !controls) return undefined;
+
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  const announce = (swiper: Swiper): void => {
+    const slide = swiper.slides[swiper.activeIndex];
+    if (slide) root.dispatchEvent(new CustomEvent(SLIDE_CHANGE_EVENT, { detail: slide }));
+  };
+
+  const swiper = new Swiper(container, {
+    modules: [Navigation, Autoplay, A11y],
+    slidesPerView: 'auto',
+    centeredSlides: true,
+    spaceBetween: 16,
+    loop: true,
+    speed: reducedMotion.matches ? 0 : 400,
+    autoplay: { delay: AUTOPLAY_DELAY, disableOnInteraction: false, pauseOnMouseEnter: true },
+    navigation: { prevEl: prev, nextEl: next },
+    a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', slideLabelMessage: '{{index}} of {{slidesLength}}' },
+    watchSlidesProgress: true,
+    on: { init: announce, slideChange: announce },
+  });
+
+  const play = (): void => {
+    swiper.autoplay.start();
+    setToggle(toggle, true);
+  };
+  const stop = (): void => {
+    swiper.autoplay.stop();
+    setToggle(toggle, false);
+  };
+
+  // The scrollable-row fallback's focus stop and region are no longer needed.
+  for (const attribute of ['tabindex', 'role', 'aria-label']) container.removeAttribute(attribute);
+  controls.hidden = false;
+  root.classList.add('is-ready');
+  if (reducedMotion.matches) stop();
+  else setToggle(toggle, true);
+
+  toggle.addEventListener('click', () => (swiper.autoplay.running ? stop() : play()));
+  // WAI carousel pattern: rotation stops for good once focus enters the slides or arrows.
+  root.addEventListener('focusin', (event) => {
+    if (event.target !== toggle && swiper.autoplay.running) stop();
+  });
+  reducedMotion.addEventListener('change', () => {
+    swiper.params.speed = reducedMotion.matches ? 0 : 400;
+    if (reducedMotion.matches) stop();
+  });
+  return swiper;
+}
+
+/** Starts every carousel of the page. */
+export function initCarousels(): void {
+  for (const root of document.querySelectorAll<HTMLElement>('[data-carousel]')) initCarousel(root);
+}
