@@ -38,7 +38,7 @@ export function makePng(size: number, rgb: [number, number, number], noise = fal
       const at = y * row + 1 + x * 3;
       if (noise) {
         for (let i = 0; i < 3; i++) {
-          seed = (seed * 1103515245 + 12345) >>> 0;
+          seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
           raw[at + i] = seed >>> 24;
         }
       } else {
