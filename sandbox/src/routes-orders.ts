@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
-import { FieldReader, HttpError, notFound, pageMeta, paging, parseId, pathId, readBody, requireParam, type FieldErrors } from './http';
+import { FieldReader, HttpError, pageMeta, paging, parseId, pathId, readBody, requireParam, type FieldErrors } from './http';
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
 import { ownCard } from './routes-cards';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteFor, type OrderRow } from './serialize';

@@ -61,7 +61,7 @@ export class Client {
 /** A valid PNG of about `bytes` bytes (noise keeps it from compressing). */
 export function pngOfSize(bytes: number): Blob {
   const side = Math.ceil(Math.sqrt(bytes / 3));
-  return new Blob([makePng(side, [10, 20, 30], true)], { type: 'image/png' });
+  return new Blob([new Uint8Array(makePng(side, [10, 20, 30], true))], { type: 'image/png' });
 }
 
 /** A PNG signature followed by padding: passes the magic-byte check at any size. */

@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createSandbox, type RunningSandbox } from '../../../sandbox/src/server';
+import { Client, goodPng, orderForm, start } from './helpers';
+
+let sandbox: RunningSandbox;
+let c: Client;
+let anon: Client;
+
+beforeAll(async () => {
+  sandbox = await start();
+  c = new Client(sandbox.url);
+  anon = new Client(sandbox.url);
+  await c.login();
+});
+afterAll(() => sandbox.close());
+
+const PROTECTED: [string, string][] = [
+  ['GET', '/users/show_details'], ['GET', '/users'], ['GET', '/users/archived'], ['GET', '/users/1'], ['PATCH', '/users/1'],
+  ['DELETE', '/users/1'], ['PATCH', '/users/1/restore'], ['GET', '/addresses'], ['POST', '/addresses'], ['DELETE', '/addresses/1'],
+  ['POST', '/addresses/1/restore'], ['GET', '/portals/portals_with_orders'], ['GET', '/orders'], ['POST', '/orders'], ['GET', '/orders/1'],
+  ['PATCH', '/orders/1'], ['GET', '/orders/1/products'], ['GET', '/orders/1/cost_summary'], ['POST', '/orders/1/return_order'],
+  ['GET', '/orders/1/complete_return_order'], ['POST', '/orders/1/create_card_payment'], ['GET', '/products/1'], ['DELETE', '/products/1'],
+  ['POST', '/products/1/restore'], ['POST', '/payments'], ['GET', '/cards'], ['POST', '/cards'], ['POST', '/cards/1'], ['DELETE', '/cards/1'],
+];
+
+describe('errors and plumbing', () => {
+  it('answers every protected route with an empty 401 without a token', async () => {
+    for (const [method, route] of PROTECTED) {
+      const res = await anon.call(method, route, method === 'GET' ? undefined : {});
+      expect(res.status, `${method} ${route}`).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBeTruthy();
+      expect(await res.text()).toBe('');
+    }
+  });
+
+  it('answers unknown routes with 404 JSON and malformed JSON with 400', async () => {
+    expect(await c.json('GET', '/nowhere')).toEqual({ status: 404, body: { error: 'Not found' } });
+    expect(await c.json('GET', '/__nothing')).toEqual({ status: 404, body: { error: 'Not found' } });
+    expect(await c.json('POST', '/addresses', '{"address": {"name": "x",')).toEqual({ status: 400, body: { error: 'Malformed JSON' } });
+    expect((await c.json('POST', '/cards', 'null')).status).toBe(400);
+    expect((await c.json('GET', '/uploads/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await c.json('GET', '/uploads/missing.png')).status).toBe(404);
+  });
+
+  it('turns unexpected errors into 500 JSON', async () => {
+    const local = createSandbox({ db: ':memory:', quiet: true });
+    local.app.get('/boom', () => {
+      throw new Error('kaboom');
+    });
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await local.app.request('/boom');
+    spy.mockRestore();
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ error: 'Internal server error' });
+    local.close();
+  });
+
+  it('allows CORS from local origins and the site origin only', async () => {
+    const preflight = await fetch(`${sandbox.url}/api/web/v1/orders`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const denied = await fetch(`${sandbox.url}/api/web/v1/portals`, { headers: { Origin: 'https://evil.example' } });
+    expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+    const unauthorized = await fetch(`${sandbox.url}/api/web/v1/orders`, { headers: { Origin: 'http://127.0.0.1:4321' } });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
+  });
+
+  it('answers an 11 MB upload with 422, not a dropped connection', async () => {
+    const form = orderForm({ portal: '1', address: '1' }, [{ name: 'x', description: 'https://a.co', quantity: '1', screenshot: new Blob([Buffer.alloc(11_000_000, 1)]) }]);
+    const res = await c.json('POST', '/orders', form);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.screenshot).toEqual(['.jpg, .jpeg, .png and .webp files are accepted.']);
+  });
+});
+
+describe('fault switches', () => {
+  afterEach(async () => {
+    await c.json('DELETE', '/__sandbox/faults');
+  });
+
+  it('injects statuses, latency and dropped connections on API and token calls', async () => {
+    const set = await c.json('POST', '/__sandbox/faults', {
+      status: { 'GET /api/web/v1/portals$': 503 },
+      latency: { '* /api/web/v1/adverts': 150 },
+      drop: { 'POST /oauth/token': true },
+    });
+    expect(set.body.data.status).toEqual({ 'GET /api/web/v1/portals$': 503 });
+    expect(await c.json('GET', '/portals')).toEqual({ status: 503, body: { error: 'Injected fault 503' } });
+    const started = Date.now();
+    expect((await c.call('GET', '/adverts')).status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    await expect(c.call('POST', '/oauth/token', {})).rejects.toThrow();
+    // Control endpoints are never faulted.
+    expect((await c.json('GET', '/__sandbox/faults')).status).toBe(200);
+    await c.json('DELETE', '/__sandbox/faults');
+    expect((await c.call('GET', '/portals')).status).toBe(200);
+  });
+
+  it('validates fault bodies', async () => {
+    expect((await c.json('POST', '/__sandbox/faults', { status: { 'GET (': 500 } })).status).toBe(422);
+    expect((await c.json('POST', '/__sandbox/faults', { status: { 'nonsense': 500 } })).status).toBe(422);
+    expect((await c.json('POST', '/__sandbox/faults', { status: { 'GET /x': 200 } })).status).toBe(422);
+  });
+
+  it('mounts no control endpoints without faults', async () => {
+    const plain = createSandbox({ db: ':memory:', quiet: true });
+    expect((await plain.app.request('/__sandbox/tokens')).status).toBe(404);
+    plain.close();
+  });
+});
+
+describe('control endpoints', () => {
+  it('bulk-creates orders and resets to the seed', async () => {
+    const seeded = await c.json('POST', '/__sandbox/seed-orders', { email: 'shopper@example.com', count: 300 });
+    expect(seeded.body.data.created).toBe(300);
+    const list = await c.json('GET', '/orders?per=100&page=2');
+    expect(list.body.data).toHaveLength(100);
+    expect(list.body.meta.total_count).toBeGreaterThanOrEqual(310);
+    expect((await c.json('POST', '/__sandbox/seed-orders', { email: 'ghost@example.com', count: 1 })).status).toBe(404);
+    expect((await c.json('POST', '/__sandbox/seed-orders', { email: 'shopper@example.com', count: 0 })).status).toBe(422);
+    expect((await c.json('POST', '/__sandbox/reset')).status).toBe(200);
+    expect((await c.call('GET', '/orders')).status).toBe(401);
+    await c.login();
+    expect((await c.json('GET', '/orders?per=100')).body.meta.total_count).toBe(10);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps users, orders and uploads across a restart on the same file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-persist-'));
+    const db = path.join(dir, 'sandbox.db');
+    try {
+      const first = await start({ db });
+      const a = new Client(first.url);
+      const user = { email: 'persist@example.com', password: 'Persist#2026' };
+      await a.json('POST', '/users', { user: { first_name: 'P', last_name: 'Q', email: user.email, mobile: '0821234567', birth_date: '1990-01-01', password: user.password } });
+      await a.login(user);
+      const addr = (await a.json('POST', '/addresses', { address: { name: 'N', address: 'A', city: 'C', province: 'P', postal_code: '1' } })).body.data.id;
+      const order = (await a.json('POST', '/orders', orderForm({ portal: '6', address: String(addr) }, [{ name: 'Tent', description: 'https://www.rei.com/tent', quantity: '1', screenshot: goodPng() }]))).body.data;
+      await first.close();
+      expect(fs.readdirSync(path.join(dir, 'uploads')).length).toBeGreaterThan(0);
+
+      const second = await start({ db });
+      const b = new Client(second.url);
+      await b.login(user);
+      const again = (await b.json('GET', `/orders/${order.id}`)).body.data;
+      expect(again.products[0].name).toBe('Tent');
+      const shot = await fetch(again.products[0].screenshot);
+      expect(shot.status).toBe(200);
+      expect((await shot.arrayBuffer()).byteLength).toBeGreaterThanOrEqual(50_000);
+      await b.login();
+      expect((await b.json('GET', '/orders?per=100')).body.meta.total_count).toBe(10);
+      await second.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
