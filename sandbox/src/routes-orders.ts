@@ -6,7 +6,7 @@ import { FieldReader, HttpError, pageMeta, paging, parseId, pathId, readBody, re
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
 import { ownCard } from './routes-cards';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteFor, type OrderRow } from './serialize';
-import { acceptImage, imageProblem, saveUpload, detectImage } from './uploads';
+import { acceptImage, imageProblem } from './uploads';
 import { isHttpUrl } from './validation';
 
 const MAX_PRODUCTS = 50;
@@ -126,14 +126,7 @@ async function createOrder(ctx: SandboxContext, c: Context<AppEnv>) {
   if (!address) errors.address_id = ['Address required'];
   const products = await readProducts(form, errors);
   throwIfErrors(errors);
-  const stored = await Promise.all(
-    products.map(async (p) => {
-      const bytes = new Uint8Array(await p.screenshot.arrayBuffer());
-      const ext = detectImage(bytes);
-      if (!ext) throw new HttpError(422, '.jpg, .jpeg, .png and .webp files are accepted.');
-      return saveUpload(ctx.uploadsDir, bytes, ext);
-    }),
-  );
+  const stored = await Promise.all(products.map((p) => acceptImage(ctx, p.screenshot, ['screenshot'])));
   const id = ctx.db.transaction(() => {
     const orderId = Number(
       ctx.db
