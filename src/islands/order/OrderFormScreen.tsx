@@ -1,0 +1,285 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { FieldArray, Formik, setIn, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
+import { ApiError } from '../../lib/api/errors';
+import { $addresses, $addressOptions, loadAddresses } from '../../lib/stores/addresses';
+import { $portalOptions, $portals, loadPortals } from '../../lib/stores/portals';
+import { $placingOrder, defaultValues, loadDraft, MAX_PRODUCTS, newProduct, placeOrder } from '../../lib/stores/order-draft';
+import { $signedIn } from '../../lib/stores/session';
+import { goTo } from '../../lib/stores/router';
+import { orderFieldErrors, orderSchema, type OrderFormValues, type ProductValues } from '../../lib/schemas/order';
+import { AddressForm } from '../ui/AddressForm';
+import { Select } from '../ui/Select';
+import { notify, Toasts } from '../ui/Toasts';
+import { DraftKeeper } from './DraftKeeper';
+import { ProductBlock, useFieldError } from './ProductBlock';
+import '../ui/form-controls.css';
+import './order-form.css';
+
+const FORM_ID = 'order-form';
+const NEXT = '/upload-orders/';
+
+function VisitorPrompt({ id }: { id?: string }): ReactNode {
+  return (
+    <p id={id} className="order-form__prompt">
+      <a href={`/login/?next=${encodeURIComponent(NEXT)}`} data-modal="">
+        Sign in
+      </a>{' '}
+      or{' '}
+      <a href="/register/" data-modal="">
+        register
+      </a>{' '}
+      to choose a delivery address and place your order. What you fill in now stays on this device.
+    </p>
+  );
+}
+
+function PortalField(): ReactNode {
+  const { values, setFieldValue, setFieldTouched, touched } = useFormikContext<OrderFormValues>();
+  const options = useStore($portalOptions);
+  const { loading } = useStore($portals);
+  const error = useFieldError('portal');
+  const selected = options.find((o) => o.value === values.portal);
+  return (
+    <section className="order-form__section" aria-labelledby="order-portal-title">
+      <h2 id="order-portal-title">Shop</h2>
+      <Select<number>
+        id="order-portal"
+        label="Portal"
+        name="portal"
+        options={options}
+        loading={loading}
+        placeholder="Search for a shop"
+        value={values.portal > 0 ? values.portal : null}
+        describedBy="order-portal-hint"
+        error={error}
+        onChange={(value) => void setFieldValue('portal', value ?? 0, touched.portal === true)}
+        onBlur={() => void setFieldTouched('portal', true)}
+      />
+      <p id="order-portal-hint" className="field__hint">
+        One retailer per order: each order and its quote cover one shop. Place a separate order for each shop.
+      </p>
+      {selected?.tcLink ? (
+        <p>
+          <a href={selected.tcLink} target="_blank" rel="noopener noreferrer">
+            {selected.label} terms and conditions (opens in a new tab)
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function AddressField(): ReactNode {
+  const { values, setFieldValue, setFieldTouched, touched } = useFormikContext<OrderFormValues>();
+  const { loading } = useStore($addresses);
+  const addressOptions = useStore($addressOptions);
+  const options = useMemo(() => addressOptions.map((o) => ({ value: o.value.id, label: o.label })), [addressOptions]);
+  const error = useFieldError('addressId');
+  useEffect(() => {
+    void loadAddresses();
+  }, []);
+  return (
+    <Select<number>
+      id="order-address"
+      label="Delivery address"
+      name="addressId"
+      options={options}
+      loading={loading}
+      placeholder="Choose one of your addresses"
+      value={values.addressId > 0 ? values.addressId : null}
+      error={error}
+      onChange={(value) => void setFieldValue('addressId', value ?? 0, touched.addressId === true)}
+      onBlur={() => void setFieldTouched('addressId', true)}
+    />
+  );
+}
+
+function insertAt(products: ProductValues[], index: number, product: ProductValues): ProductValues[] {
+  if (products.some((p) => p.key === product.key) || products.length >= MAX_PRODUCTS) return products;
+  const at = Math.min(index, products.length);
+  return [...products.slice(0, at), product, ...products.slice(at)];
+}
+
+function Products({ finalized }: { finalized: boolean }): ReactNode {
+  const { values, setValues } = useFormikContext<OrderFormValues>();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusKey = useRef<string>(undefined);
+  useEffect(() => {
+    if (!focusKey.current) return;
+    document.getElementById(`product-${focusKey.current}-description`)?.focus();
+    focusKey.current = undefined;
+  }, [values.products.length]);
+  return (
+    <section className="order-form__section" aria-labelledby="order-products-title">
+      <h2 id="order-products-title">Products</h2>
+      <p className="field__hint">
+        For each product, paste the link to its page and upload a screenshot of it.{' '}
+        <a href="/upload-order-instructions/" data-modal="">
+          How to take a screenshot
+        </a>
+      </p>
+      <FieldArray name="products">
+        {(helpers) => (
+          <>
+            {values.products.map((product, index) => (
+              <ProductBlock
+                key={product.key}
+                index={index}
+                product={product}
+                disabled={finalized}
+                onDelete={
+                  values.products.length > 1 && !finalized
+                    ? () => {
+                        helpers.remove(index);
+                        addButton.current?.focus();
+                        notify.undo(`${product.name} deleted`, () => {
+                          void setValues((prev) => ({ ...prev, products: insertAt(prev.products, index, product) }));
+                        });
+                      }
+                    : undefined
+                }
+              />
+            ))}
+            <div>
+              <button
+                ref={addButton}
+                type="button"
+                className="ui-button ui-button--secondary"
+                disabled={finalized || values.products.length >= MAX_PRODUCTS}
+                onClick={() => {
+                  const next = newProduct(values.products);
+                  focusKey.current = next.key;
+                  helpers.push(next);
+                }}
+              >
+                Add Items
+              </button>
+            </div>
+          </>
+        )}
+      </FieldArray>
+    </section>
+  );
+}
+
+function PlaceOrder({ signedIn }: { signedIn: boolean }): ReactNode {
+  const { values, getFieldProps, isSubmitting } = useFormikContext<OrderFormValues>();
+  const placing = useStore($placingOrder);
+  return (
+    <section className="order-form__section order-form__place" aria-labelledby="order-place-title">
+      <h2 id="order-place-title">Place your order</h2>
+      <ul className="order-form__rules" id="order-rules">
+        <li>The minimum order value is $100.</li>
+        <li>Your quote includes a facilitation fee of about $10, with item cost, shipping and import duties.</li>
+        <li>We e-mail your inclusive quote within 24 hours; it is valid for 48 hours.</li>
+      </ul>
+      <div className="order-form__agree">
+        <input {...getFieldProps({ name: 'agreed', type: 'checkbox' })} id="order-agreed" type="checkbox" form={FORM_ID} />
+        <label htmlFor="order-agreed">I agree to the terms and conditions</label>{' '}
+        <a href="/terms-and-conditions/" target="_blank" rel="noopener noreferrer">
+          Read the terms and conditions (opens in a new tab)
+        </a>
+      </div>
+      {signedIn ? (
+        <button type="submit" form={FORM_ID} className="ui-button ui-button--primary order-form__submit" disabled={!values.agreed || isSubmitting || placing} aria-describedby="order-rules">
+          {isSubmitting || placing ? 'Placing Order…' : 'Place Order'}
+        </button>
+      ) : (
+        <VisitorPrompt />
+      )}
+    </section>
+  );
+}
+
+function OrderForm({ initialValues }: { initialValues: OrderFormValues }): ReactNode {
+  const signedIn = useStore($signedIn);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    void loadPortals();
+  }, []);
+
+  const submit = async (values: OrderFormValues, helpers: FormikHelpers<OrderFormValues>) => {
+    if (busy.current || !signedIn || !values.agreed) return;
+    busy.current = true;
+    try {
+      const { id } = await placeOrder(values);
+      notify.success('Order Created');
+      helpers.resetForm({ values: defaultValues() });
+      goTo('orderUploaded', { id: String(id) });
+    } catch (error) {
+      // SPEC section 8: no message for a failed order; a field map still marks the fields.
+      const fields = error instanceof ApiError ? orderFieldErrors(error.errors) : {};
+      if (Object.keys(fields).length > 0) {
+        let errors: FormikErrors<OrderFormValues> = {};
+        for (const [path, message] of Object.entries(fields)) errors = setIn(errors, path, message) as FormikErrors<OrderFormValues>;
+        helpers.setErrors(errors);
+      }
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <Formik<OrderFormValues> initialValues={initialValues} validationSchema={orderSchema} validateOnChange={false} validateOnBlur onSubmit={submit}>
+      {({ handleSubmit, handleReset, isSubmitting, setFieldValue, setFieldTouched }) => (
+        <div className="order-form">
+          <DraftKeeper />
+          <h1>Order Form</h1>
+          {signedIn ? null : (
+            <div className="order-form__notice" role="note">
+              <VisitorPrompt />
+            </div>
+          )}
+          <form id={FORM_ID} noValidate onSubmit={handleSubmit} onReset={handleReset}>
+            <PortalField />
+            <Products finalized={isSubmitting} />
+            <section className="order-form__section" aria-labelledby="order-address-title">
+              <h2 id="order-address-title">Delivery address</h2>
+              {signedIn ? <AddressField /> : <VisitorPrompt />}
+            </section>
+          </form>
+          {signedIn ? (
+            <section className="order-form__section" aria-label="Add a delivery address">
+              <AddressForm
+                markStreetOnError
+                onAdded={(address) => {
+                  void setFieldValue('addressId', address.id, true);
+                  void setFieldTouched('addressId', true, false);
+                }}
+              />
+            </section>
+          ) : null}
+          <PlaceOrder signedIn={signedIn} />
+        </div>
+      )}
+    </Formik>
+  );
+}
+
+/** The order form page (/upload-orders): restores the saved draft, then shows the form; visitors may fill it and are asked to sign in. */
+export function OrderFormScreen(): ReactNode {
+  const [initial, setInitial] = useState<OrderFormValues>();
+  useEffect(() => {
+    let live = true;
+    void loadDraft().then((values) => {
+      if (live) setInitial(values);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <>
+      <Toasts />
+      {initial ? (
+        <OrderForm initialValues={initial} />
+      ) : (
+        <p role="status" className="order-form__loading">
+          Loading your order…
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import * as yup from 'yup';
+import { image, messages, quantity, required, url } from './rules';
+
+/** One product block of the order form. */
+export interface ProductValues {
+  /** Stable id of the block: React key and IndexedDB key of its screenshot. */
+  key: string;
+  name: string;
+  /** The product page URL. */
+  description: string;
+  quantity: number | '';
+  comment: string;
+  /** The cropped, re-encoded screenshot. */
+  screenshot: Blob | null;
+}
+
+/** The order form's values (SPEC section 3 order creation payload, with ids for portal and address). */
+export interface OrderFormValues {
+  portal: number;
+  addressId: number;
+  products: ProductValues[];
+  agreed: boolean;
+}
+
+/** The order form rules of SPEC section 5. */
+export const orderSchema = yup.object({
+  portal: yup.number().typeError(messages.portal).moreThan(0, messages.portal).required(messages.portal),
+  addressId: yup.number().typeError(messages.address).moreThan(0, messages.address).required(messages.address),
+  products: yup
+    .array()
+    .of(
+      yup.object({
+        name: required,
+        description: url,
+        screenshot: image.nullable(),
+        quantity: quantity.required(messages.quantity),
+        comment: yup.string(),
+      }),
+    )
+    .min(1),
+  agreed: yup.boolean(),
+});
+
+/** The add-address form's values (SPEC section 3 new-address field names). */
+export interface NewAddressValues {
+  newAddressName: string;
+  newAddressStreet: string;
+  newAddressTownCity: string;
+  newAddressProvince: string;
+  newAddressPostalCode: string;
+}
+
+/** Address at checkout: all five fields required ('Required'). */
+export const newAddressSchema = yup.object({
+  newAddressName: required,
+  newAddressStreet: required,
+  newAddressTownCity: required,
+  newAddressProvince: required,
+  newAddressPostalCode: required,
+});
+
+/** Empty add-address values. */
+export const emptyNewAddress: NewAddressValues = {
+  newAddressName: '',
+  newAddressStreet: '',
+  newAddressTownCity: '',
+  newAddressProvince: '',
+  newAddressPostalCode: '',
+};
+
+const PRODUCT_FIELDS: Record<string, keyof ProductValues> = {
+  name: 'name',
+  description: 'description',
+  quantity: 'quantity',
+  comment: 'comment',
+  screenshot: 'screenshot',
+};
+
+function firstMessage(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}
+
+/** Turns a server field map of POST /orders into form field paths (products.1.description); unknown keys are left out. */
+export function orderFieldErrors(errors: Record<string, unknown> | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(errors ?? {})) {
+    const message = firstMessage(value);
+    if (!message) continue;
+    const product = /^products\[(\d+)\]\.(\w+)$/.exec(key);
+    if (product?.[1] && product[2] && PRODUCT_FIELDS[product[2]]) {
+      fields[`products.${product[1]}.${PRODUCT_FIELDS[product[2]]}`] = message;
+    } else if (key === 'portal_id' || key === 'portal') {
+      fields.portal = message;
+    } else if (key === 'address_id' || key === 'address') {
+      fields.addressId = message;
+    }
+  }
+  return fields;
+}

@@ -1,0 +1,290 @@
+import { atom } from 'nanostores';
+import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
+import { ApiError, normaliseError } from '../api/errors';
+import { createOrder, getOrder } from '../api/orders';
+import { track } from '../analytics';
+import { screenshotFileName } from '../image';
+import type { OrderFormValues, ProductValues } from '../schemas/order';
+
+/** The localStorage key of the order form draft (SPEC section 3). */
+export const DRAFT_KEY = 'initial_values';
+/** The draft format's version; a stored draft of another version is dropped. */
+export const DRAFT_VERSION = 1;
+/** Most product blocks a draft may hold (the server's limit). */
+export const MAX_PRODUCTS = 50;
+
+/** A product block as stored in localStorage: the screenshot itself lives in IndexedDB. */
+interface StoredProduct extends Omit<ProductValues, 'screenshot'> {
+  hasScreenshot: boolean;
+}
+
+/** The versioned JSON kept under `initial_values`. */
+interface StoredDraft {
+  version: typeof DRAFT_VERSION;
+  values: Omit<OrderFormValues, 'products'> & { products: StoredProduct[] };
+}
+
+/** True once saving the draft has failed (quota, blocked storage); the form keeps working. */
+export const $draftSaveFailed = atom(false);
+
+/** True while an order is being placed. */
+export const $placingOrder = atom(false);
+
+/** The order just placed or looked up for the order-uploaded page. */
+export interface PlacedOrder {
+  id: number;
+  /** ISO time the order was placed. */
+  placedAt: string;
+}
+
+/** The order shown on the order-uploaded page, with its loading state. */
+export const $placedOrder = atom<{ order: PlacedOrder | undefined; loading: boolean; failed: boolean }>({
+  order: undefined,
+  loading: false,
+  failed: false,
+});
+
+let counter = 0;
+
+/** A fresh block key, unique within the page and across reloads. */
+function newKey(): string {
+  counter += 1;
+  return `p${Date.now().toString(36)}${counter.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/** A new product block named after the highest 'Product N' so far (Product 1, Product 2, ...), quantity 1. */
+export function newProduct(existing: readonly Pick<ProductValues, 'name'>[] = []): ProductValues {
+  const highest = existing.reduce((max, p) => {
+    const match = /^Product (\d+)$/.exec(p.name);
+    return match ? Math.max(max, Number(match[1])) : max;
+  }, 0);
+  return { key: newKey(), name: `Product ${Math.max(highest, existing.length) + 1}`, description: '', quantity: 1, comment: '', screenshot: null };
+}
+
+/** The order form's defaults: no portal, no address, one empty product. */
+export function defaultValues(): OrderFormValues {
+  return { portal: 0, addressId: 0, products: [newProduct()], agreed: false };
+}
+
+/** True when the shopper has entered nothing worth warning about on leaving. */
+export function isDraftBlank(values: OrderFormValues): boolean {
+  return (
+    values.portal === 0 &&
+    values.products.length <= 1 &&
+    values.products.every((p) => p.description.trim() === '' && p.comment.trim() === '' && !p.screenshot && p.quantity === 1)
+  );
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+function parseProduct(raw: unknown): StoredProduct | undefined {
+  if (!isObject(raw)) return undefined;
+  const { key, name, description, quantity, comment, hasScreenshot } = raw;
+  if (typeof key !== 'string' || !/^[\w-]{1,64}$/.test(key)) return undefined;
+  if (typeof name !== 'string' || typeof description !== 'string' || typeof comment !== 'string') return undefined;
+  if (quantity !== '' && !(typeof quantity === 'number' && Number.isFinite(quantity))) return undefined;
+  if (typeof hasScreenshot !== 'boolean') return undefined;
+  return { key, name, description, quantity, comment, hasScreenshot };
+}
+
+/** Reads a stored draft; undefined when it is missing, corrupted or of another version. */
+export function parseDraft(raw: string | null): StoredDraft['values'] | undefined {
+  if (!raw) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(data) || data.version !== DRAFT_VERSION || !isObject(data.values)) return undefined;
+  const { portal, addressId, agreed, products } = data.values;
+  if (!isId(portal) || !isId(addressId) || typeof agreed !== 'boolean') return undefined;
+  if (!Array.isArray(products) || products.length === 0 || products.length > MAX_PRODUCTS) return undefined;
+  const parsed = products.map(parseProduct);
+  if (parsed.some((p) => !p)) return undefined;
+  const list = parsed as StoredProduct[];
+  if (new Set(list.map((p) => p.key)).size !== list.length) return undefined;
+  return { portal, addressId, agreed, products: list };
+}
+
+let idb: UseStore | undefined;
+
+/** The IndexedDB store of screenshots, opened on first use; undefined where IndexedDB is missing. */
+function shots(): UseStore | undefined {
+  if (!idb && typeof indexedDB !== 'undefined') idb = createStore('shopper-order-draft', 'screenshots');
+  return idb;
+}
+
+/** What IndexedDB holds per block key, as far as this page knows. */
+const saved = new Map<string, Blob>();
+let queue: Promise<void> = Promise.resolve();
+
+function failed(): void {
+  // One warning is enough; the form keeps working in memory.
+  if (!$draftSaveFailed.get()) $draftSaveFailed.set(true);
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  return Promise.race([work, new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
+}
+
+function readLocal(): string | null {
+  try {
+    return localStorage.getItem(DRAFT_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function removeLocal(): void {
+  try {
+    localStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Blocked storage holds nothing to remove.
+  }
+}
+
+async function loadShot(key: string): Promise<Blob | null> {
+  const store = shots();
+  if (!store) return null;
+  try {
+    const blob = await withTimeout(get<unknown>(key, store), 3000, undefined);
+    return blob instanceof Blob ? blob : null;
+  } catch {
+    return null;
+  }
+}
+
+async function dropOrphans(keep: Set<string>): Promise<void> {
+  const store = shots();
+  if (!store) return;
+  try {
+    const stored = await withTimeout(keys<string>(store), 3000, [] as string[]);
+    await Promise.all(stored.filter((k) => !keep.has(String(k))).map((k) => del(k, store)));
+  } catch {
+    // Leftovers only cost space; the next load tries again.
+  }
+}
+
+/** Restores the saved draft (values from localStorage, screenshots from IndexedDB); a bad or old one resets to defaults. */
+export async function loadDraft(): Promise<OrderFormValues> {
+  const raw = readLocal();
+  const stored = parseDraft(raw);
+  if (!stored) {
+    if (raw !== null) removeLocal();
+    saved.clear();
+    await dropOrphans(new Set());
+    return defaultValues();
+  }
+  const products = await Promise.all(
+    stored.products.map(async ({ hasScreenshot, ...product }): Promise<ProductValues> => {
+      const screenshot = hasScreenshot ? await loadShot(product.key) : null;
+      if (screenshot) saved.set(product.key, screenshot);
+      return { ...product, screenshot };
+    }),
+  );
+  await dropOrphans(new Set(products.filter((p) => p.screenshot).map((p) => p.key)));
+  return { portal: stored.portal, addressId: stored.addressId, agreed: stored.agreed, products };
+}
+
+/** Saves the draft: values to localStorage now, changed screenshots to IndexedDB in order; failures only raise $draftSaveFailed. */
+export function saveDraft(values: OrderFormValues): Promise<void> {
+  const draft: StoredDraft = {
+    version: DRAFT_VERSION,
+    values: {
+      portal: values.portal,
+      addressId: values.addressId,
+      agreed: values.agreed,
+      products: values.products.map(({ screenshot, ...p }) => ({ ...p, hasScreenshot: !!screenshot })),
+    },
+  };
+  try {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    failed();
+  }
+  const wanted = new Map(values.products.filter((p) => p.screenshot).map((p) => [p.key, p.screenshot as Blob]));
+  queue = queue.then(async () => {
+    const store = shots();
+    if (!store) return;
+    try {
+      for (const [key, blob] of wanted) {
+        if (saved.get(key) === blob) continue;
+        await set(key, blob, store);
+        saved.set(key, blob);
+      }
+      for (const key of [...saved.keys()]) {
+        if (wanted.has(key)) continue;
+        await del(key, store);
+        saved.delete(key);
+      }
+    } catch {
+      failed();
+    }
+  });
+  return queue;
+}
+
+/** Forgets the draft: localStorage and every stored screenshot. */
+export function clearDraft(): Promise<void> {
+  removeLocal();
+  queue = queue.then(async () => {
+    saved.clear();
+    await dropOrphans(new Set());
+  });
+  return queue;
+}
+
+let inFlight: Promise<{ id: number }> | undefined;
+
+async function submit(values: OrderFormValues): Promise<{ id: number }> {
+  const count = values.products.length;
+  try {
+    const { id } = await createOrder({
+      portal: values.portal,
+      addressId: values.addressId,
+      products: values.products.map((p, i) => ({
+        name: p.name.trim(),
+        description: p.description.trim(),
+        quantity: Number(p.quantity),
+        comment: p.comment,
+        screenshot: p.screenshot as Blob,
+        fileName: screenshotFileName(i, p.screenshot?.type ?? ''),
+      })),
+    });
+    track('order_created', { products: count });
+    $placedOrder.set({ order: { id, placedAt: new Date().toISOString() }, loading: false, failed: false });
+    await clearDraft();
+    return { id };
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : normaliseError(error);
+    // SPEC section 8: an order-creation failure is reported to analytics only.
+    track('order_create_failed', { kind: apiError.kind, status: apiError.status ?? 0, products: count });
+    throw apiError;
+  }
+}
+
+/** Places the order once: a second call while one is under way gets the same promise. Rejects with an ApiError; the draft stays. */
+export function placeOrder(values: OrderFormValues): Promise<{ id: number }> {
+  if (!inFlight) {
+    $placingOrder.set(true);
+    inFlight = submit(values).finally(() => {
+      inFlight = undefined;
+      $placingOrder.set(false);
+    });
+  }
+  return inFlight;
+}
+
+/** Loads the placed date of an order for the order-uploaded page (kept when it was just placed here). */
+export async function loadPlacedOrder(id: number): Promise<void> {
+  if ($placedOrder.get().order?.id === id) return;
+  $placedOrder.set({ order: undefined, loading: true, failed: false });
+  try {
+    const order = await getOrder(id);
+    $placedOrder.set({ order: { id: order.id, placedAt: order.createdDate }, loading: false, failed: false });
+  } catch {
+    $placedOrder.set({ order: undefined, loading: false, failed: true });
+  }
+}

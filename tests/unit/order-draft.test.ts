@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/lib/api/errors';
+import type { OrderFormValues } from '../../src/lib/schemas/order';
+
+const idb = new Map<string, unknown>();
+const idbFailure = { set: undefined as Error | undefined };
+
+vi.mock('idb-keyval', () => ({
+  createStore: () => 'store',
+  get: async (key: string) => idb.get(key),
+  set: async (key: string, value: unknown) => {
+    if (idbFailure.set) throw idbFailure.set;
+    idb.set(key, value);
+  },
+  del: async (key: string) => {
+    idb.delete(key);
+  },
+  keys: async () => [...idb.keys()],
+}));
+
+const createOrder = vi.fn();
+vi.mock('../../src/lib/api/orders', () => ({ createOrder: (...args: unknown[]) => createOrder(...args), getOrder: vi.fn() }));
+
+const draft = await import('../../src/lib/stores/order-draft');
+const { DRAFT_KEY, DRAFT_VERSION, $draftSaveFailed, clearDraft, defaultValues, isDraftBlank, loadDraft, newProduct, parseDraft, placeOrder, saveDraft } = draft;
+
+const shot = (size = 60_000) => new Blob([new Uint8Array(size)], { type: 'image/webp' });
+
+function filled(): OrderFormValues {
+  const first = { ...newProduct(), description: 'https://shop.example/a', comment: 'blue', quantity: 2 as const, screenshot: shot() };
+  const second = { ...newProduct([first]), description: 'https://shop.example/b' };
+  return { portal: 2, addressId: 5, agreed: true, products: [first, second] };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', {});
+  localStorage.clear();
+  idb.clear();
+  idbFailure.set = undefined;
+  $draftSaveFailed.set(false);
+  createOrder.mockReset();
+  window.__analytics = [];
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  delete window.__analytics;
+});
+
+describe('defaults', () => {
+  it('start with one product named Product 1, quantity 1', () => {
+    const values = defaultValues();
+    expect(values).toMatchObject({ portal: 0, addressId: 0, agreed: false, products: [{ name: 'Product 1', quantity: 1, description: '', comment: '', screenshot: null }] });
+    expect(isDraftBlank(values)).toBe(true);
+  });
+
+  it('number new products after the highest so far', () => {
+    expect(newProduct([{ name: 'Product 1' }, { name: 'Product 3' }]).name).toBe('Product 4');
+    expect(newProduct([{ name: 'Product 1' }]).name).toBe('Product 2');
+  });
+});
+
+describe('save and restore', () => {
+  it('restores values from localStorage and screenshots from IndexedDB', async () => {
+    const values = filled();
+    await saveDraft(values);
+    const stored = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? '{}');
+    expect(stored.version).toBe(DRAFT_VERSION);
+    expect(JSON.stringify(stored)).not.toContain('screenshot":{');
+    const restored = await loadDraft();
+    expect(restored.portal).toBe(2);
+    expect(restored.products.map((p) => p.name)).toEqual(['Product 1', 'Product 2']);
+    expect(restored.products[0]?.screenshot).toBe(values.products[0]?.screenshot);
+    expect(restored.products[1]?.screenshot).toBeNull();
+    expect(isDraftBlank(restored)).toBe(false);
+  });
+
+  it('removes the screenshot of a deleted block', async () => {
+    const values = filled();
+    await saveDraft(values);
+    expect(idb.size).toBe(1);
+    await saveDraft({ ...values, products: values.products.slice(1) });
+    expect(idb.size).toBe(0);
+  });
+
+  it.each([
+    ['corrupted JSON', '{"version":1,"values":'],
+    ['an old version', JSON.stringify({ version: 0, values: { portal: 1, addressId: 0, agreed: false, products: [] } })],
+    ['a future version', JSON.stringify({ version: 99, values: {} })],
+    ['a wrong shape', JSON.stringify({ version: 1, values: { portal: 'x', addressId: 0, agreed: false, products: [{}] } })],
+    ['no products', JSON.stringify({ version: 1, values: { portal: 1, addressId: 0, agreed: false, products: [] } })],
+    ['a bare array', '[1,2,3]'],
+  ])('resets cleanly from %s', async (_label, raw) => {
+    localStorage.setItem(DRAFT_KEY, raw);
+    idb.set('orphan', shot());
+    const values = await loadDraft();
+    expect(values).toMatchObject({ portal: 0, addressId: 0, agreed: false, products: [{ name: 'Product 1', quantity: 1 }] });
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(idb.size).toBe(0);
+  });
+
+  it('parses a good stored draft', () => {
+    const raw = JSON.stringify({ version: 1, values: { portal: 1, addressId: 0, agreed: false, products: [{ key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false }] } });
+    expect(parseDraft(raw)?.products).toHaveLength(1);
+  });
+
+  it('survives a localStorage quota error: no throw, one flag', async () => {
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    await expect(saveDraft(filled())).resolves.toBeUndefined();
+    expect($draftSaveFailed.get()).toBe(true);
+  });
+
+  it('survives an IndexedDB quota error', async () => {
+    idbFailure.set = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    await expect(saveDraft(filled())).resolves.toBeUndefined();
+    expect($draftSaveFailed.get()).toBe(true);
+    expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
+  });
+
+  it('clears everything', async () => {
+    await saveDraft(filled());
+    await clearDraft();
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(idb.size).toBe(0);
+  });
+});
+
+describe('placeOrder', () => {
+  it('places one order for a double submit and clears the draft', async () => {
+    let resolve: (value: { id: number }) => void = () => undefined;
+    createOrder.mockReturnValue(new Promise((r) => (resolve = r)));
+    const values = filled();
+    await saveDraft(values);
+    const first = placeOrder(values);
+    const second = placeOrder(values);
+    expect(draft.$placingOrder.get()).toBe(true);
+    resolve({ id: 42 });
+    expect(await first).toEqual({ id: 42 });
+    expect(await second).toEqual({ id: 42 });
+    expect(createOrder).toHaveBeenCalledTimes(1);
+    expect(createOrder.mock.calls[0]?.[0]).toMatchObject({
+      portal: 2,
+      addressId: 5,
+      products: [{ name: 'Product 1', quantity: 2, fileName: 'screenshot-1.webp' }, { name: 'Product 2', quantity: 1 }],
+    });
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(draft.$placedOrder.get().order?.id).toBe(42);
+    expect(window.__analytics?.map((e) => e.event)).toEqual(['order_created']);
+  });
+
+  it('keeps the draft and tells analytics only when it fails', async () => {
+    createOrder.mockRejectedValue(new ApiError('Injected fault 500', 'server', { status: 500 }));
+    const values = filled();
+    await saveDraft(values);
+    await expect(placeOrder(values)).rejects.toMatchObject({ status: 500 });
+    expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
+    expect(window.__analytics).toEqual([expect.objectContaining({ event: 'order_create_failed', props: { kind: 'server', status: 500, products: 2 } })]);
+    expect(draft.$placingOrder.get()).toBe(false);
+  });
+});
