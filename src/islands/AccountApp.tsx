@@ -1,0 +1,71 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { $signedIn } from '../lib/stores/session';
+import { $router } from '../lib/stores/router';
+import { AddCardScreen } from './account/AddCardScreen';
+import { InvoiceScreen } from './account/InvoiceScreen';
+import { MyDetailsScreen } from './account/MyDetailsScreen';
+import { NotFoundScreen } from './account/NotFoundScreen';
+import { OrderHistoryScreen } from './account/OrderHistoryScreen';
+import { QuotePaymentScreen } from './account/QuotePaymentScreen';
+import { ReturnsScreen } from './account/ReturnsScreen';
+import { TrackOrderScreen } from './account/TrackOrderScreen';
+import { useAccountNav } from './account/use-account-nav';
+import { Spinner } from './ui/Spinner';
+import { Toasts } from './ui/Toasts';
+
+// The order form brings the image cropper: it loads only on its own two routes.
+const OrderFormScreen = lazy(() => import('./order/OrderFormScreen').then((m) => ({ default: m.OrderFormScreen })));
+const OrderUploadedScreen = lazy(() => import('./order/OrderUploadedScreen').then((m) => ({ default: m.OrderUploadedScreen })));
+
+type Page = NonNullable<ReturnType<typeof $router.get>>;
+
+function idOf(value: string | undefined): number {
+  return /^\d{1,12}$/.test(value ?? '') ? Number(value) : 0;
+}
+
+function screenFor(page: Page): ReactNode {
+  switch (page.route) {
+    case 'uploadOrders':
+      return <OrderFormScreen />;
+    case 'orderUploaded':
+      return idOf(page.params.id) ? <OrderUploadedScreen id={idOf(page.params.id)} /> : <NotFoundScreen />;
+    case 'myDetails':
+      return <MyDetailsScreen search={page.search} />;
+    case 'addCard':
+      return <AddCardScreen />;
+    case 'trackOrder':
+      return <TrackOrderScreen initialId={idOf(page.search.order) || undefined} />;
+    case 'orderHistory':
+      return <OrderHistoryScreen />;
+    case 'returns':
+      return <ReturnsScreen />;
+    case 'invoice':
+      return idOf(page.params.id) ? <InvoiceScreen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
+    case 'quotePayment':
+      return idOf(page.params.id) ? <QuotePaymentScreen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
+    default:
+      // /help is a static page of its own (build-time FAQ); any other path is not an account page.
+      return <NotFoundScreen />;
+  }
+}
+
+/** The signed-in area: picks the screen for the current route; visitors on a login-required route go to /. */
+export function AccountApp(): ReactNode {
+  const page = useStore($router);
+  const signedIn = useStore($signedIn);
+  const allowed = signedIn || page?.route === 'uploadOrders';
+  useAccountNav(page?.path);
+
+  useEffect(() => {
+    if (!allowed) window.location.replace('/');
+  }, [allowed]);
+
+  if (!allowed) return <Spinner label="Redirecting to the home page…" />;
+  return (
+    <>
+      <Toasts />
+      <Suspense fallback={<Spinner />}>{page ? screenFor(page) : <NotFoundScreen />}</Suspense>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { useFormik } from 'formik';
+import type { ReactNode } from 'react';
+import { accountMessages, cardSchema, type CardValues } from '../../lib/schemas/account';
+import { startCardCreation } from '../../lib/stores/cards';
+import { pathTo } from '../../lib/stores/router';
+import { notify } from '../ui/Toasts';
+import { RouteLink } from './RouteLink';
+import { Screen } from './Screen';
+import { TextField } from './TextField';
+
+/** Add card: a card name, then the payment provider's own page takes the card details. */
+export function AddCardScreen(): ReactNode {
+  const form = useFormik<CardValues>({
+    initialValues: { cardName: '' },
+    validationSchema: cardSchema,
+    validateOnChange: false,
+    onSubmit: async (values) => {
+      try {
+        const location = await startCardCreation(values.cardName);
+        notify.success(accountMessages.redirecting);
+        window.location.assign(location);
+      } catch (error) {
+        notify.error((error as Error).message);
+      }
+    },
+  });
+  return (
+    <Screen title="Add Credit Card">
+      <p className="section-lede">Name the card; PayFast then asks for the card details on its own secure page and brings you back here.</p>
+      <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Add a card">
+        <TextField form={form} idPrefix="card" name="cardName" label="Card name" autoComplete="off" hint="For example: Personal Visa" />
+        <div className="button-row">
+          <button type="submit" className="button button--accent" disabled={form.isSubmitting}>
+            Continue to PayFast
+          </button>
+          <RouteLink className="button button--ghost" href={pathTo('myDetails')}>
+            Back to My Details
+          </RouteLink>
+        </div>
+      </form>
+    </Screen>
+  );
+}

@@ -1,0 +1,32 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import { $cards, loadCards } from '../../lib/stores/cards';
+import { pathTo } from '../../lib/stores/router';
+import { PaymentCard } from '../ui/PaymentCard';
+import { Spinner } from '../ui/Spinner';
+import { LoadError } from './LoadError';
+import { RouteLink } from './RouteLink';
+
+/** The saved cards and the 'Add Credit Card' tile. */
+export function CardList(): ReactNode {
+  const { data, error } = useStore($cards);
+  if (!data && error) return <LoadError message={error.message} onRetry={() => void loadCards(true)} />;
+  if (!data) return <Spinner label="Loading your cards…" />;
+  return (
+    <ul className="tile-grid">
+      {data.map((card) => (
+        <li key={card.id}>
+          <PaymentCard card={card} />
+        </li>
+      ))}
+      <li>
+        <RouteLink className="add-card-tile" href={pathTo('addCard')}>
+          <span aria-hidden="true" className="add-card-tile__plus">
+            +
+          </span>
+          Add Credit Card
+        </RouteLink>
+      </li>
+    </ul>
+  );
+}

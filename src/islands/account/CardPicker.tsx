@@ -1,0 +1,85 @@
+import { useStore } from '@nanostores/react';
+import { useFormik } from 'formik';
+import { useEffect, type ReactNode } from 'react';
+import { paymentSchema, type PaymentValues } from '../../lib/schemas/account';
+import { $cards, loadCards } from '../../lib/stores/cards';
+import { pathTo } from '../../lib/stores/router';
+import { PaymentCard } from '../ui/PaymentCard';
+import { Spinner } from '../ui/Spinner';
+import { LoadError } from './LoadError';
+import { RouteLink } from './RouteLink';
+
+/** Props of the card picker form. */
+export interface CardPickerProps {
+  /** Pays with the chosen card. */
+  onPay: (cardId: number) => Promise<void>;
+  /** Leaves the page without paying. */
+  onCancel: () => void;
+  /** True while the payment is under way. */
+  paying: boolean;
+}
+
+/** Choose a saved card, then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
+export function CardPicker({ onPay, onCancel, paying }: CardPickerProps): ReactNode {
+  const { data: cards, error } = useStore($cards);
+  useEffect(() => {
+    void loadCards(true);
+  }, []);
+  const form = useFormik<PaymentValues>({
+    initialValues: { cardId: 0 },
+    validationSchema: paymentSchema,
+    validateOnChange: false,
+    onSubmit: (values) => onPay(values.cardId),
+  });
+  const shownError = form.submitCount > 0 ? form.errors.cardId : undefined;
+
+  let choices: ReactNode;
+  if (!cards && error) choices = <LoadError message={error.message} onRetry={() => void loadCards(true)} />;
+  else if (!cards) choices = <Spinner label="Loading your cards…" />;
+  else if (cards.length === 0) {
+    choices = (
+      <p>
+        You have no saved cards yet. <RouteLink href={pathTo('addCard')}>Add Credit Card</RouteLink>
+      </p>
+    );
+  } else {
+    choices = (
+      <div className="card-choices">
+        {cards.map((card) => (
+          <PaymentCard
+            key={card.id}
+            card={card}
+            group="cardId"
+            selected={form.values.cardId === card.id}
+            describedBy={shownError ? 'card-error' : undefined}
+            onSelect={(chosen) => {
+              void form.setFieldValue('cardId', chosen.id, true);
+            }}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <form className="payment-form" onSubmit={form.handleSubmit} noValidate>
+      <fieldset aria-describedby={shownError ? 'card-error' : undefined}>
+        <legend>Pay with a saved card</legend>
+        {choices}
+      </fieldset>
+      {shownError && (
+        <p className="field-error" id="card-error">
+          {shownError}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="button button--accent" disabled={paying || form.isSubmitting}>
+          {paying ? 'Paying…' : 'Make Payment'}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel Order
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { accountMessages } from '../../lib/schemas/account';
+import { loadAddresses } from '../../lib/stores/addresses';
+import { loadCards } from '../../lib/stores/cards';
+import { replaceWith } from '../../lib/stores/router';
+import { $currentUser, loadCurrentUser } from '../../lib/stores/user';
+import { AddressForm } from '../ui/AddressForm';
+import { Spinner } from '../ui/Spinner';
+import { notify } from '../ui/Toasts';
+import { AddressList } from './AddressList';
+import { CardList } from './CardList';
+import { DetailsForm } from './DetailsForm';
+import { LoadError } from './LoadError';
+import { Screen } from './Screen';
+
+/** Props of the my-details screen. */
+export interface MyDetailsScreenProps {
+  /** The query of the page: success=true or cancel=true after the card provider page. */
+  search: Record<string, string>;
+}
+
+/** My details: the personal details form, addresses (add, list, delete with undo), saved cards. */
+export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
+  const user = useStore($currentUser);
+  const [userError, setUserError] = useState<string | undefined>();
+  const flagged = useRef(false);
+  const cardFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;
+
+  const loadUser = useCallback(() => {
+    setUserError(undefined);
+    loadCurrentUser().catch((error: Error) => setUserError(error.message));
+  }, []);
+
+  useEffect(() => {
+    void loadAddresses();
+    void loadCards(true);
+    loadUser();
+  }, [loadUser]);
+
+  useEffect(() => {
+    if (!cardFlag || flagged.current) return;
+    flagged.current = true;
+    if (cardFlag === 'success') notify.success(accountMessages.cardAdded);
+    else notify.error(accountMessages.cardCancelled, 5000);
+    // The flag is shown once: a reload or a shared link must not repeat it.
+    replaceWith('myDetails');
+  }, [cardFlag]);
+
+  return (
+    <Screen title="My Details">
+      <section className="account-panel" aria-labelledby="details-title">
+        <h2 id="details-title">Personal details</h2>
+        {user ? (
+          <DetailsForm key={user.id} user={user} />
+        ) : userError ? (
+          <LoadError message={userError} onRetry={loadUser} />
+        ) : (
+          <Spinner label="Loading your details…" />
+        )}
+      </section>
+      <section className="account-panel" aria-labelledby="addresses-title">
+        <h2 id="addresses-title">Addresses</h2>
+        <AddressList />
+        <AddressForm title="Add a new address" />
+      </section>
+      <section className="account-panel" aria-labelledby="cards-title">
+        <h2 id="cards-title">Saved cards</h2>
+        <CardList />
+      </section>
+    </Screen>
+  );
+}

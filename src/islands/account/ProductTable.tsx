@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import type { OrderProduct } from '../../lib/api/orders';
+import { formatRand } from '../../lib/format';
+import { isHttpUrl } from '../../lib/schemas/rules';
+
+/** Props of the product table. */
+export interface ProductTableProps {
+  products: OrderProduct[];
+  /** Offers a Delete button per product only when given. */
+  onDelete?: (product: OrderProduct) => void;
+  /** Id of the product being deleted. */
+  busyId?: number;
+  /** The table's caption. */
+  caption: string;
+}
+
+/** The products of an order with their prices; deletable when a handler is supplied. */
+export function ProductTable({ products, onDelete, busyId, caption }: ProductTableProps): ReactNode {
+  return (
+    <div className="table-scroll">
+      <table className="product-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Price</th>
+            <th scope="col">Customs</th>
+            <th scope="col">Delivery</th>
+            {onDelete && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => (
+            <tr key={product.id}>
+              <th scope="row">
+                {isHttpUrl(product.description) ? (
+                  <a href={product.description} target="_blank" rel="noopener noreferrer">
+                    {product.name}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  product.name
+                )}
+                {product.comment && <span className="product-table__comment">{product.comment}</span>}
+              </th>
+              <td>{product.quantity}</td>
+              <td>{formatRand(product.costPrice)}</td>
+              <td>{formatRand(product.customsPrice)}</td>
+              <td>{formatRand(product.deliveryPrice)}</td>
+              {onDelete && (
+                <td>
+                  <button type="button" className="button button--ghost button--small" disabled={busyId === product.id} onClick={() => onDelete(product)}>
+                    Delete<span className="visually-hidden"> {product.name}</span>
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { OrderProduct } from '../../lib/api/orders';
+import { statusLabel } from '../../lib/progress';
+import { accountMessages } from '../../lib/schemas/account';
+import { $orderDetail, isOpenOrder, loadOrderDetail, removeOrderProduct, undoRemoveOrderProduct } from '../../lib/stores/order-detail';
+import { orderTitle } from '../../lib/stores/orders';
+import { $payment, payForOrder, resetPayment } from '../../lib/stores/payment';
+import { goTo, pathTo } from '../../lib/stores/router';
+import { Modal } from '../ui/Modal';
+import { Spinner } from '../ui/Spinner';
+import { notify } from '../ui/Toasts';
+import { CardPicker } from './CardPicker';
+import { CostSummary } from './CostSummary';
+import { LoadError } from './LoadError';
+import { OrderFacts } from './OrderFacts';
+import { ProductTable } from './ProductTable';
+import { RouteLink } from './RouteLink';
+import { Screen } from './Screen';
+import { ShippingAddress } from './ShippingAddress';
+
+/** Props of the quote and payment screen. */
+export interface QuotePaymentScreenProps {
+  id: number;
+}
+
+/** The contact page prefilled with a query title (the contact page reads ?title=). */
+function contactHref(title: string): string {
+  return `/contact-us/?${new URLSearchParams({ title }).toString()}`;
+}
+
+function leave(): void {
+  // Cancel goes back where the shopper came from; a deep link has nowhere to go back to.
+  if (window.history.length > 1) window.history.back();
+  else goTo('orderHistory');
+}
+
+/** Quote and payment: order summary, cost summary, shipping address, products, card picker, success dialog. */
+export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
+  const state = useStore($orderDetail);
+  const payment = useStore($payment);
+  const [deleting, setDeleting] = useState<number | undefined>();
+  useEffect(() => {
+    resetPayment();
+    void loadOrderDetail(id);
+    return resetPayment;
+  }, [id]);
+
+  const detail = state.id === id ? state.data : undefined;
+  if (!detail) {
+    return (
+      <Screen title="Quote and Payment">
+        {state.error ? <LoadError message={state.error.message} onRetry={() => void loadOrderDetail(id)} /> : <Spinner label="Loading your order…" />}
+      </Screen>
+    );
+  }
+  const { order, quote, products } = detail;
+  const canDelete = isOpenOrder(order) && products.length > 1;
+
+  const remove = async (product: OrderProduct) => {
+    setDeleting(product.id);
+    try {
+      const name = await removeOrderProduct(id, product.id);
+      notify.undo(`${name || product.name} removed`, () => {
+        undoRemoveOrderProduct(id, product.id).catch((error: Error) => notify.error(error.message));
+      });
+    } catch (error) {
+      notify.error((error as Error).message);
+    } finally {
+      setDeleting(undefined);
+    }
+  };
+
+  const pay = async (cardId: number) => {
+    try {
+      await payForOrder(id, cardId);
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
+  };
+
+  const finish = () => {
+    resetPayment();
+    goTo('orderHistory');
+  };
+
+  let paymentPart: ReactNode;
+  if (order.status === 'processing' && quote) {
+    paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying'} />;
+  } else if (isOpenOrder(order)) {
+    paymentPart = (
+      <div className="button-row">
+        <p className="notice">You can pay once the quote has arrived.</p>
+        <button type="button" className="button button--ghost" onClick={leave}>
+          Cancel Order
+        </button>
+      </div>
+    );
+  } else {
+    paymentPart = (
+      <p className="notice">
+        This order is {statusLabel(order.status)}.{' '}
+        <RouteLink href={pathTo('invoice', { id: String(order.id) })}>See the invoice</RouteLink>
+      </p>
+    );
+  }
+
+  return (
+    <Screen title="Quote and Payment">
+      <div className="quote-layout">
+        <section className="account-panel" aria-labelledby="summary-title">
+          <h2 id="summary-title">{orderTitle(order)}</h2>
+          <OrderFacts order={order} />
+          <h3>Cost summary</h3>
+          <CostSummary quote={quote} />
+          <a className="button button--ghost button--small" href={contactHref(orderTitle(order))}>
+            Query Order
+          </a>
+        </section>
+        <ShippingAddress order={order} />
+        <section className="account-panel quote-layout__wide" aria-labelledby="products-title">
+          <h2 id="products-title">Products</h2>
+          <ProductTable caption={`Products of ${orderTitle(order)}`} products={products} onDelete={canDelete ? remove : undefined} busyId={deleting} />
+        </section>
+        <section className="account-panel quote-layout__wide" aria-labelledby="payment-title">
+          <h2 id="payment-title">Payment</h2>
+          {paymentPart}
+        </section>
+      </div>
+      {payment === 'paid' && (
+        <Modal title={accountMessages.paymentSuccess} onClose={finish}>
+          <p>Thank you. {orderTitle(order)} is paid; you can follow it on Track Order.</p>
+          <button type="button" className="button button--accent" data-autofocus onClick={finish}>
+            Continue
+          </button>
+        </Modal>
+      )}
+    </Screen>
+  );
+}

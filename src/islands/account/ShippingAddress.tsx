@@ -1,0 +1,68 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { Address } from '../../lib/api/addresses';
+import type { Order } from '../../lib/api/orders';
+import { $addressOptions, $addresses, loadAddresses } from '../../lib/stores/addresses';
+import { changeOrderAddress, isOpenOrder } from '../../lib/stores/order-detail';
+import { notify } from '../ui/Toasts';
+import { Select } from '../ui/Select';
+import { addressLine } from './OrderCard';
+
+/** Props of the shipping address part. */
+export interface ShippingAddressProps {
+  order: Order;
+}
+
+const sameAddress = (a: Address, b: Address): boolean => a.id === b.id;
+
+/** The order's shipping address, changeable while the order is open. */
+export function ShippingAddress({ order }: ShippingAddressProps): ReactNode {
+  const options = useStore($addressOptions);
+  const { error } = useStore($addresses);
+  const [choice, setChoice] = useState<Address | null>(null);
+  const [saving, setSaving] = useState(false);
+  const open = isOpenOrder(order);
+  useEffect(() => {
+    if (open) void loadAddresses();
+  }, [open]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!choice || choice.id === order.address?.id) return;
+    setSaving(true);
+    try {
+      await changeOrderAddress(order.id, choice.id);
+      notify.success('Shipping address updated');
+      setChoice(null);
+    } catch (failure) {
+      notify.error((failure as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="account-panel" aria-labelledby="shipping-title">
+      <h2 id="shipping-title">Shipping Address</h2>
+      <p className="shipping-address">{addressLine(order)}</p>
+      {open && (
+        <form className="inline-form" onSubmit={submit} noValidate>
+          <Select<Address>
+            label="Change shipping address"
+            name="shippingAddress"
+            id="shipping-address"
+            options={options}
+            value={choice}
+            isEqual={sameAddress}
+            placeholder="Choose an address"
+            error={error?.message}
+            onChange={setChoice}
+          />
+          <button type="submit" className="button button--ghost" disabled={saving || !choice}>
+            Change Address
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import * as yup from 'yup';
+import { email, image, messages } from './rules';
+
+/** Messages of the account area (SPEC section 8), each written once. */
+export const accountMessages = {
+  detailsUpdated: 'Details Updated',
+  addressAdded: 'Address Added',
+  refundCreated: 'Refund Created',
+  redirecting: 'Redirecting to PayFast',
+  cardAdded: 'New card added',
+  cardCancelled: 'Card creation cancelled',
+  cardFailed: 'Failed to create card',
+  paymentFailed: 'Failed to initiate payment with PayFast',
+  paymentSuccess: 'Your Payment was a Success!',
+  pickedUp: 'Order marked as picked up',
+  pickUpFailed: 'Order failed to be marked as picked up',
+  noOrders: "You've not placed any orders yet",
+  noPendingReturns: 'No Pending Returns',
+  noReturnHistory: 'No Returns History',
+  noAddress: 'Address not specified yet',
+  orderPlaced: 'Order is placed',
+} as const;
+
+/** The two notification methods a shopper may choose. */
+export const NOTIFICATION_METHODS = ['sms', 'email'] as const;
+
+/** Values of the personal details form. */
+export interface DetailsValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string;
+  notificationMethod: (typeof NOTIFICATION_METHODS)[number];
+}
+
+/** My details: e-mail uses the shared rule, the others are plain strings (SPEC section 5). */
+export const detailsSchema: yup.ObjectSchema<DetailsValues> = yup.object({
+  firstName: yup.string().defined(),
+  lastName: yup.string().defined(),
+  email: email.defined(),
+  mobile: yup.string().defined(),
+  notificationMethod: yup.mixed<DetailsValues['notificationMethod']>().oneOf(NOTIFICATION_METHODS).defined(),
+});
+
+/** Values of the add-card form. */
+export interface CardValues {
+  cardName: string;
+}
+
+/** Add card: the card name, a string the provider page shows back. */
+export const cardSchema: yup.ObjectSchema<CardValues> = yup.object({
+  cardName: yup.string().trim().required(messages.required),
+});
+
+/** Values of the card picker. */
+export interface PaymentValues {
+  cardId: number;
+}
+
+/** Payment: a card must be chosen ('Must select a card'). */
+export const paymentSchema: yup.ObjectSchema<PaymentValues> = yup.object({
+  cardId: yup.number().typeError(messages.card).moreThan(0, messages.card).required(messages.card),
+});
+
+/** Values of the schedule-return form (SPEC section 3). */
+export interface ReturnValues {
+  portal: number;
+  orderId: number;
+  item: number;
+  totalItems: number;
+  returnReason: string;
+  returnPhoto: File | null;
+}
+
+/** Return form rules and messages of SPEC section 5. */
+export const returnSchema = yup.object({
+  portal: yup.number().typeError(messages.returnPortal).moreThan(0, messages.returnPortal),
+  orderId: yup.number().typeError(messages.returnOrder).moreThan(0, messages.returnOrder),
+  item: yup.number().typeError(messages.returnItem).moreThan(0, messages.returnItem),
+  totalItems: yup.number().typeError(messages.returnItems).integer(messages.returnItems).moreThan(0, messages.returnItems),
+  returnReason: yup.string(),
+  returnPhoto: image,
+});

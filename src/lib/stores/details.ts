@@ -1,0 +1,49 @@
+import { ApiError } from '../api/errors';
+import { updateUser, type User } from '../api/users';
+import type { DetailsValues } from '../schemas/account';
+import { loadCurrentUser, setCurrentUser } from './user';
+
+/** Saves the personal details (PATCH /users/{id}) and keeps the cached shopper in step. */
+export async function saveDetails(values: DetailsValues): Promise<void> {
+  const user = await loadCurrentUser();
+  const updated = await updateUser(user.id, {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    mobile: values.mobile.replace(/\s+/g, ''),
+    notificationMethod: values.notificationMethod,
+  });
+  setCurrentUser(updated);
+}
+
+const FIELD_NAMES: Record<string, keyof DetailsValues> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  email: 'email',
+  mobile: 'mobile',
+  notification_method: 'notificationMethod',
+};
+
+/** The server's field errors of a failed update, keyed by form field (first message each). */
+export function detailsFieldErrors(error: unknown): Partial<Record<keyof DetailsValues, string>> {
+  const errors = error instanceof ApiError ? error.errors : undefined;
+  const result: Partial<Record<keyof DetailsValues, string>> = {};
+  for (const [wire, value] of Object.entries(errors ?? {})) {
+    const field = FIELD_NAMES[wire];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (field && typeof first === 'string') result[field] = first;
+  }
+  return result;
+}
+
+/** The form's starting values: the shopper's details, with sms when no method is stored (SPEC section 9). */
+export function detailsInitialValues(user: User | undefined): DetailsValues {
+  const method = user?.notificationMethod;
+  return {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    mobile: user?.mobile ?? '',
+    notificationMethod: method === 'email' || method === 'sms' ? method : 'sms',
+  };
+}

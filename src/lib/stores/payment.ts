@@ -1,0 +1,32 @@
+import { atom } from 'nanostores';
+import { payOrder } from '../api/cards';
+import { accountMessages } from '../schemas/account';
+import { loadOrderDetail } from './order-detail';
+import { loadOrders } from './orders';
+
+/** Where the payment of the order on screen stands. */
+export type PaymentStatus = 'idle' | 'paying' | 'paid';
+
+/** The payment of the order on screen. */
+export const $payment = atom<PaymentStatus>('idle');
+
+/** Pays an order's quote with a saved card; rejects with 'Failed to initiate payment with PayFast'. */
+export async function payForOrder(orderId: number, cardId: number): Promise<void> {
+  if ($payment.get() === 'paying') return;
+  $payment.set('paying');
+  try {
+    await payOrder(orderId, cardId);
+  } catch {
+    $payment.set('idle');
+    throw new Error(accountMessages.paymentFailed);
+  }
+  $payment.set('paid');
+  // The status moved on the server: the lists and the page read it again in the background.
+  void loadOrders(true);
+  void loadOrderDetail(orderId);
+}
+
+/** Forgets a finished payment (leaving the page). */
+export function resetPayment(): void {
+  $payment.set('idle');
+}
