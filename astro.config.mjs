@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { interactDirective } from './src/lib/shell/interact-integration.ts';
+import { modalDirective } from './src/lib/shell/modal-integration.ts';
 
 /** Pages that are not indexed: modal routes and the signed-in area. */
 const PRIVATE_PATHS = [
@@ -23,6 +24,7 @@ export default defineConfig({
   integrations: [
     react(),
     interactDirective(),
+    modalDirective(),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
   ],
   vite: { build: { assetsInlineLimit: 0 } },

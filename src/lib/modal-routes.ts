@@ -35,3 +35,12 @@ export function safeNextPath(value: string | null | undefined): string | undefin
     return undefined;
   }
 }
+
+/** The modal URL a click should open in place (a plain left click on a same-site a[data-modal]), or undefined. */
+export function modalLinkTarget(event: MouseEvent): URL | undefined {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined;
+  const link = event.target instanceof Element ? event.target.closest('a[data-modal]') : null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target !== '' && link.target !== '_self')) return undefined;
+  const url = new URL(link.href, window.location.href);
+  return url.origin === window.location.origin && modalRouteOf(url.pathname) ? url : undefined;
+}

@@ -1,0 +1,45 @@
+import { useRef, type ReactNode } from 'react';
+import { useFormik } from 'formik';
+import { modalHref } from '../../lib/modal-routes';
+import { forgotSchema, type ForgotValues } from '../../lib/schemas/auth';
+import { authMessages, forgotPassword } from '../../lib/stores/auth';
+import { leaveModal } from '../../lib/stores/modal';
+import { showFailure } from './feedback';
+import { TextField, useFocusFirstError } from './Fields';
+import './auth.css';
+
+/** The forgot-password screen: sends the reset e-mail. */
+export function ForgotPassword(): ReactNode {
+  const form = useRef<HTMLFormElement>(null);
+  const formik = useFormik<ForgotValues>({
+    initialValues: { email: '' },
+    validationSchema: forgotSchema,
+    validateOnChange: false,
+    onSubmit: async (values) => {
+      try {
+        await forgotPassword(values.email);
+        leaveModal(undefined, [{ kind: 'success', message: authMessages.emailSent }]);
+      } catch (error) {
+        showFailure(error);
+      }
+    },
+  });
+  useFocusFirstError(formik, form);
+
+  return (
+    <>
+      <p className="auth-lede">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <form ref={form} className="form auth-form" noValidate onSubmit={formik.handleSubmit}>
+        <TextField formik={formik} name="email" label="Email" type="email" autoComplete="email" autoFocus />
+        <div className="auth-actions">
+          <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+            Reset Password
+          </button>
+        </div>
+      </form>
+      <p className="auth-switch">
+        Remembered it? <a href={modalHref('login')} data-modal>Back to log in</a>
+      </p>
+    </>
+  );
+}

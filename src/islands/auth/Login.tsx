@@ -1,0 +1,87 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useFormik } from 'formik';
+import { modalHref, safeNextPath } from '../../lib/modal-routes';
+import { loginSchema, type LoginValues } from '../../lib/schemas/auth';
+import { authMessages, rememberedUsername, signIn, signInWithFacebook, signInWithGoogle, type SocialProvider } from '../../lib/stores/auth';
+import { leaveModal } from '../../lib/stores/modal';
+import { welcomeMessage } from '../../lib/stores/user';
+import { notify } from '../ui/Toasts';
+import { showFailure } from './feedback';
+import { CheckboxField, PasswordField, TextField, useFocusFirstError } from './Fields';
+import './auth.css';
+
+/** The login screen: e-mail, password, Keep me signed in, social sign-in, links to recovery and sign-up. */
+export function Login({ params }: { params: URLSearchParams }): ReactNode {
+  const form = useRef<HTMLFormElement>(null);
+  const next = safeNextPath(params.get('next'));
+  const formik = useFormik<LoginValues>({
+    initialValues: { username: '', password: '', remember: false },
+    validationSchema: loginSchema,
+    validateOnChange: false,
+    onSubmit: async (values) => {
+      try {
+        const user = await signIn(values);
+        leaveModal(next, [{ kind: 'success', message: welcomeMessage(user) }]);
+      } catch (error) {
+        showFailure(error);
+      }
+    },
+  });
+  useFocusFirstError(formik, form);
+
+  const { setFieldValue } = formik;
+  useEffect(() => {
+    const username = rememberedUsername();
+    if (!username) return;
+    void setFieldValue('username', username, false);
+    void setFieldValue('remember', true, false);
+  }, [setFieldValue]);
+
+  const reset = params.get('reset') === 'successful';
+  const unlocked = params.get('unlock') === 'successful';
+  useEffect(() => {
+    if (reset) notify.success(authMessages.passwordReset);
+    if (unlocked) notify.success(authMessages.unlocked);
+  }, [reset, unlocked]);
+
+  const social = (provider: SocialProvider): void => {
+    try {
+      const options = { remember: formik.values.remember === true, next };
+      if (provider === 'google') signInWithGoogle(options);
+      else signInWithFacebook(options);
+    } catch (error) {
+      showFailure(error);
+    }
+  };
+
+  return (
+    <>
+      <p className="auth-lede">Welcome back! Sign in to order from online shops around the world with one account.</p>
+      <form ref={form} className="form auth-form" noValidate onSubmit={formik.handleSubmit}>
+        <TextField formik={formik} name="username" label="Email" type="email" autoComplete="username" autoFocus />
+        <PasswordField formik={formik} name="password" label="Password" autoComplete="current-password" />
+        <div className="auth-row">
+          <CheckboxField formik={formik} name="remember" label="Keep me signed in" />
+          <a href={modalHref('forgotPassword')} data-modal>
+            Forgot Password?
+          </a>
+        </div>
+        <div className="auth-actions">
+          <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+            Sign In
+          </button>
+          <p className="auth-divider">or</p>
+          <button type="button" className="button button--ghost" onClick={() => social('facebook')}>
+            Sign in with Facebook
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => social('google')}>
+            Sign in with Google
+          </button>
+        </div>
+      </form>
+      <p className="auth-switch">
+        New here? <a href={modalHref('register')} data-modal>Sign up</a>
+      </p>
+    </>
+  );
+}

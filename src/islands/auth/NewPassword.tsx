@@ -1,0 +1,57 @@
+import { useRef, type ReactNode } from 'react';
+import { useFormik } from 'formik';
+import { modalHref } from '../../lib/modal-routes';
+import { resetSchema, type ResetValues } from '../../lib/schemas/auth';
+import { AuthFailure, resetPassword } from '../../lib/stores/auth';
+import { openModal } from '../../lib/stores/modal';
+import { showFailure } from './feedback';
+import { PasswordField, useFocusFirstError } from './Fields';
+import './auth.css';
+
+/** The new-password screen: reads the e-mailed `token` and saves the new password, then opens login. */
+export function NewPassword({ params }: { params: URLSearchParams }): ReactNode {
+  const form = useRef<HTMLFormElement>(null);
+  const token = params.get('token') ?? '';
+  const formik = useFormik<ResetValues>({
+    initialValues: { password: '', confirmPassword: '' },
+    validationSchema: resetSchema,
+    validateOnChange: false,
+    onSubmit: async (values, helpers) => {
+      try {
+        await resetPassword(token, values.password, values.confirmPassword);
+        openModal(modalHref('login', { reset: 'successful' }));
+      } catch (error) {
+        if (error instanceof AuthFailure && error.fieldErrors.password) {
+          helpers.setFieldError('password', error.fieldErrors.password);
+        }
+        showFailure(error);
+      }
+    },
+  });
+  useFocusFirstError(formik, form);
+
+  return (
+    <>
+      <p className="auth-lede">Choose a new password for your account.</p>
+      <form ref={form} className="form auth-form" noValidate onSubmit={formik.handleSubmit}>
+        <PasswordField
+          formik={formik}
+          name="password"
+          label="New Password"
+          autoComplete="new-password"
+          hint="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
+          autoFocus
+        />
+        <PasswordField formik={formik} name="confirmPassword" label="Re-enter New Password" autoComplete="new-password" />
+        <div className="auth-actions">
+          <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+            Save New Password
+          </button>
+        </div>
+      </form>
+      <p className="auth-switch">
+        Link expired? <a href={modalHref('forgotPassword')} data-modal>Send a new one</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './Modal.css';
+
+/** Props of the modal dialog. */
+export interface ModalProps {
+  /** Visible heading, also the dialog's accessible name. */
+  title: string;
+  /** Called by Escape, the close button and a click on the backdrop. */
+  onClose: () => void;
+  /** Dialog width: narrow forms or a wider reading panel. */
+  size?: 'narrow' | 'wide';
+  children: ReactNode;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+}
+
+/** An accessible modal dialog: labelled, focus kept inside and given back, the page behind made inert. */
+export function Modal({ title, onClose, size = 'narrow', children }: ModalProps): ReactNode {
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  useEffect(() => {
+    const root = dialog.current;
+    if (!root) return undefined;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Everything outside the dialog's own island stops taking focus, clicks and screen-reader reading.
+    const host = root.closest('astro-island') ?? root.parentElement;
+    const inerted = [...document.body.children].filter((el): el is HTMLElement => el instanceof HTMLElement && !el.contains(host) && !el.inert);
+    for (const el of inerted) el.inert = true;
+    document.documentElement.classList.add('has-modal');
+    const first = root.querySelector<HTMLElement>('[data-autofocus]') ?? root;
+    first.focus();
+
+    const onKeydown = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables(root);
+      const head = items[0];
+      const tail = items[items.length - 1];
+      if (!head || !tail) {
+        event.preventDefault();
+        return;
+      }
+      const active = document.activeElement;
+      if (event.shiftKey && (active === head || active === root)) {
+        event.preventDefault();
+        tail.focus();
+      } else if (!event.shiftKey && active === tail) {
+        event.preventDefault();
+        head.focus();
+      } else if (!root.contains(active)) {
+        event.preventDefault();
+        head.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeydown);
+    return () => {
+      document.removeEventListener('keydown', onKeydown);
+      for (const el of inerted) el.inert = false;
+      document.documentElement.classList.remove('has-modal');
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  return (
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div ref={dialog} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <div className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <div className="modal__body">{children}</div>
+      </div>
+    </div>
+  );
+}

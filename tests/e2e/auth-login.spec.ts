@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { expect, freshUser, test, type Account } from './fixtures';
+
+async function signInThroughModal(page: Page, account: Pick<Account, 'email' | 'password'>, remember: boolean): Promise<void> {
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log In' });
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+  if (remember) await dialog.getByLabel('Keep me signed in').check();
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+const stored = (page: Page) =>
+  page.evaluate(() => ({
+    local: localStorage.getItem('access_token'),
+    session: sessionStorage.getItem('access_token'),
+    remember: localStorage.getItem('remember_me'),
+  }));
+
+test.describe('sign in', () => {
+  test('Keep me signed in keeps the tokens in localStorage, survives a reload and remembers the e-mail', async ({ page, request }) => {
+    const account = await freshUser(request, { firstName: 'Ayanda' });
+    await page.goto('/portals/');
+    await signInThroughModal(page, account, true);
+    await expect(page.getByText('Welcome Ayanda')).toBeVisible();
+    await expect(page).toHaveURL(/\/portals\/$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('button', { name: 'My Profile' })).toBeVisible();
+    const tokens = await stored(page);
+    expect(tokens.local).toBeTruthy();
+    expect(tokens.session).toBeNull();
+    expect(tokens.remember).toBe('true');
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'My Profile' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'My Profile' }).click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log In' }).getByLabel('Email')).toHaveValue(account.email);
+    await expect(page.getByRole('dialog', { name: 'Log In' }).getByLabel('Keep me signed in')).toBeChecked();
+  });
+
+  test('without Keep me signed in the tokens live in sessionStorage and a reload keeps the session', async ({ page, request }) => {
+    const account = await freshUser(request, { firstName: 'Sipho' });
+    await page.goto('/');
+    await signInThroughModal(page, account, false);
+    await expect(page.getByText('Welcome Sipho')).toBeVisible();
+    const tokens = await stored(page);
+    expect(tokens.session).toBeTruthy();
+    expect(tokens.local).toBeNull();
+    expect(tokens.remember).toBeNull();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'My Profile' })).toBeVisible();
+  });
+
+  test('a wrong password shows Invalid email or password', async ({ page, request }) => {
+    const account = await freshUser(request);
+    await page.goto('/login/');
+    await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await dialog.getByLabel('Email').fill(account.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('Wrong#pass1');
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    expect((await stored(page)).session).toBeNull();
+  });
+
+  test('the password toggle shows and hides the password', async ({ page }) => {
+    await page.goto('/login/');
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    const password = dialog.getByLabel('Password', { exact: true });
+    const toggle = dialog.getByRole('button', { name: 'Show password' });
+    await password.fill('Secret#2026');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('on-blur messages are linked to their fields', async ({ page }) => {
+    await page.goto('/login/');
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    const email = dialog.getByLabel('Email');
+    await email.fill('not-an-email');
+    await dialog.getByLabel('Password', { exact: true }).fill('short');
+    await dialog.getByLabel('Keep me signed in').focus();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAccessibleDescription(/Must be a valid email/);
+    await expect(dialog.getByText('Password must contain at least 8 characters')).toBeVisible();
+  });
+
+  test('a login link with next goes on to that page after sign-in', async ({ page, request }) => {
+    const account = await freshUser(request, { firstName: 'Naledi' });
+    await page.goto('/login/?next=/about-us/');
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await dialog.getByLabel('Email').fill(account.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/about-us\/$/);
+    await expect(page.getByText('Welcome Naledi')).toBeVisible();
+  });
+
+  test('a next parameter off this site is ignored', async ({ page, request }) => {
+    const account = await freshUser(request);
+    await page.goto('/login/?next=//evil.example/');
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await dialog.getByLabel('Email').fill(account.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+});

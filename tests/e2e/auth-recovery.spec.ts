@@ -1,0 +1,92 @@
+import { apiOrigin, expect, freshUser, latestUserToken, test } from './fixtures';
+
+test.describe('password recovery and unlock', () => {
+  test('forgot password, then a new password, then login with reset=successful', async ({ page, request }) => {
+    const account = await freshUser(request, { firstName: 'Bongani' });
+    await page.goto('/portals/');
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Log In' }).getByRole('link', { name: 'Forgot Password?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+    await forgot.getByLabel('Email').fill(account.email);
+    await forgot.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Email Sent')).toBeVisible();
+    await expect(page).toHaveURL(/\/portals\/$/);
+
+    const token = await latestUserToken(request, 'reset', account.email);
+    await page.goto(`/new-password/?token=${encodeURIComponent(token)}`);
+    const reset = page.getByRole('dialog', { name: 'New Password' });
+    await reset.getByLabel('New Password', { exact: true }).fill('Brand#New2026');
+    await reset.getByLabel('Re-enter New Password', { exact: true }).fill('Brand#New2026');
+    await reset.getByRole('button', { name: 'Save New Password' }).click();
+
+    await expect(page).toHaveURL(/\/login\/\?reset=successful$/);
+    await expect(page.getByText('Password successfully reset')).toBeVisible();
+    const login = page.getByRole('dialog', { name: 'Log In' });
+    await login.getByLabel('Email').fill(account.email);
+    await login.getByLabel('Password', { exact: true }).fill('Brand#New2026');
+    await login.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Welcome Bongani')).toBeVisible();
+  });
+
+  test('a used or bad reset token shows the server message', async ({ page }) => {
+    await page.goto('/new-password/?token=not-a-token');
+    const reset = page.getByRole('dialog', { name: 'New Password' });
+    await reset.getByLabel('New Password', { exact: true }).fill('Brand#New2026');
+    await reset.getByLabel('Re-enter New Password', { exact: true }).fill('Brand#New2026');
+    await reset.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(page.getByText('Reset password token is invalid')).toBeVisible();
+    await expect(page).toHaveURL(/\/new-password\//);
+  });
+
+  test('new-password messages: password rule and matching confirmation', async ({ page }) => {
+    await page.goto('/new-password/?token=abc');
+    const reset = page.getByRole('dialog', { name: 'New Password' });
+    await reset.getByLabel('New Password', { exact: true }).fill('ALLUPPER1!');
+    await reset.getByLabel('Re-enter New Password', { exact: true }).fill('other');
+    await reset.getByRole('button', { name: 'Save New Password' }).click();
+    await expect(reset.getByText('Must have 1 lowercase letter')).toBeVisible();
+    await expect(reset.getByText('Passwords must match')).toBeVisible();
+  });
+
+  test('unlock with a good token goes to login with unlock=successful', async ({ page, request }) => {
+    const account = await freshUser(request);
+    for (let i = 0; i < 5; i += 1) {
+      await request.post(`${apiOrigin}/oauth/token`, {
+        data: { grant_type: 'password', username: account.email, password: 'Wrong#pass1', client_id: 'shopper-web' },
+      });
+    }
+    const token = await latestUserToken(request, 'unlock', account.email);
+    await page.goto(`/unlock-account/?token=${encodeURIComponent(token)}`);
+    await expect(page).toHaveURL(/\/login\/\?unlock=successful$/);
+    await expect(page.getByText('Account successfully unlocked')).toBeVisible();
+    const login = page.getByRole('dialog', { name: 'Log In' });
+    await login.getByLabel('Email').fill(account.email);
+    await login.getByLabel('Password', { exact: true }).fill(account.password);
+    await login.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText(`Welcome ${account.firstName}`)).toBeVisible();
+  });
+
+  test('unlock without a token says the token is missing', async ({ page }) => {
+    await page.goto('/unlock-account/');
+    await expect(page.getByText('No unlock token found')).toBeVisible();
+    await expect(page.getByText('Failed, please use the link from the email, your token is missing', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to log in' })).toBeVisible();
+  });
+
+  test('unlock with a bad token asks to contact support', async ({ page }) => {
+    await page.goto('/unlock-account/?token=bad-token');
+    await expect(page.getByText('Something went wrong, please contact support')).toBeVisible();
+    await expect(page.getByText('Failed, please use the link from the email', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to log in' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log In' })).toBeVisible();
+  });
+
+  test('the unlock page says it is working first', async ({ page }) => {
+    await page.route('**/users/unlock_account', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/unlock-account/?token=slow');
+    await expect(page.getByText('Your account is being unlocked...')).toBeVisible();
+  });
+});

@@ -1,0 +1,32 @@
+import { DEMO_USER, expect, test } from './fixtures';
+
+for (const provider of ['Google', 'Facebook'] as const) {
+  test.describe(`${provider} sign-in`, () => {
+    test(`signs in through the ${provider} stand-in and greets the shopper`, async ({ page }) => {
+      await page.goto('/login/');
+      await page.getByRole('dialog', { name: 'Log In' }).getByRole('button', { name: `Sign in with ${provider}` }).click();
+      await expect(page).toHaveURL(new RegExp(`/stand-in/${provider.toLowerCase()}/consent`));
+      const url = new URL(page.url());
+      expect(url.searchParams.get('redirect_uri')).toMatch(new RegExp(`/auth/${provider.toLowerCase()}/callback/$`));
+      expect(url.searchParams.get('state')).toMatch(/^[0-9a-f]{32}$/);
+      await page.getByRole('link', { name: 'Continue as Demo Shopper' }).click();
+      await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+      await expect(page.getByText(`Welcome ${DEMO_USER.firstName}`)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'My Profile' })).toBeVisible();
+    });
+
+    test(`a cancelled ${provider} consent shows the failure`, async ({ page }) => {
+      await page.goto('/login/');
+      await page.getByRole('dialog', { name: 'Log In' }).getByRole('button', { name: `Sign in with ${provider}` }).click();
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await expect(page.getByText(`Failed to Authenticate with ${provider}`).first()).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    });
+  });
+}
+
+test('a callback with a state this tab did not send is refused', async ({ page }) => {
+  await page.goto('/auth/google/callback/?code=stolen&state=forged');
+  await expect(page.getByText('The sign-in could not be verified. Please try again.').first()).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
+});

@@ -1,0 +1,114 @@
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Origin of the sandbox API the site under test talks to. */
+export const apiOrigin = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 4010}`;
+
+/** Origin of the site under test. */
+export const siteOrigin = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
+
+/** The seeded demo shopper (has addresses, a card and orders); the social stand-ins sign in as this user. */
+export const DEMO_USER = { email: 'shopper@example.com', password: 'Shopper#2026', firstName: 'Thandi', lastName: 'Nkosi' } as const;
+
+/** A user the tests can sign in as. */
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A token pair from the sandbox's token endpoint. */
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+}
+
+let counter = 0;
+
+/** Registers a new user through POST /users (no UI), so tests never fight over the demo shopper. */
+export async function freshUser(request: APIRequestContext, overrides: Partial<Account> = {}): Promise<Account> {
+  counter += 1;
+  const account: Account = {
+    email: `e2e-${Date.now()}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: 'Fresh#2026pass',
+    firstName: 'Lerato',
+    lastName: 'Mokoena',
+    ...overrides,
+  };
+  const response = await request.post(`${apiOrigin}/api/web/v1/users`, {
+    data: {
+      user: {
+        first_name: account.firstName,
+        last_name: account.lastName,
+        email: account.email,
+        mobile: '+27821234567',
+        birth_date: '1990-05-05',
+        password: account.password,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return account;
+}
+
+/** Asks the sandbox's token endpoint for a token pair (password grant). */
+export async function tokensFor(request: APIRequestContext, account: Pick<Account, 'email' | 'password'>): Promise<Tokens> {
+  const response = await request.post(`${apiOrigin}/oauth/token`, {
+    data: { grant_type: 'password', username: account.email, password: account.password, client_id: 'shopper-web', scope: 'read write' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Tokens;
+}
+
+/** Puts a token pair into the page's storage before its first script runs, once per tab (a later sign-out sticks). */
+export async function seedSession(page: Page, tokens: Tokens, remember = true): Promise<void> {
+  await page.addInitScript(
+    ({ origin, access, refresh, keep }) => {
+      if (window.location.origin !== origin || window.sessionStorage.getItem('__e2e_seeded')) return;
+      window.sessionStorage.setItem('__e2e_seeded', '1');
+      const storage = keep ? window.localStorage : window.sessionStorage;
+      if (keep) window.localStorage.setItem('remember_me', 'true');
+      storage.setItem('access_token', access);
+      storage.setItem('refresh_token', refresh);
+    },
+    { origin: siteOrigin, access: tokens.access_token, refresh: tokens.refresh_token, keep: remember },
+  );
+}
+
+/** Calls a /__sandbox control endpoint (SANDBOX_FAULTS=1) and returns its data. */
+export async function sandbox<T = unknown>(request: APIRequestContext, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
+  const response = await request.fetch(`${apiOrigin}/__sandbox${path}`, { method, data });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The newest reset or unlock token the sandbox e-mailed to `email`. */
+export async function latestUserToken(request: APIRequestContext, kind: 'reset' | 'unlock', email: string): Promise<string> {
+  const rows = await sandbox<{ kind: string; token: string; email: string; used_at: string | null }[]>(request, 'GET', '/tokens');
+  const row = rows.find((r) => r.kind === kind && r.email === email && r.used_at === null);
+  expect(row, `no ${kind} token for ${email}`).toBeTruthy();
+  return row?.token ?? '';
+}
+
+interface Fixtures {
+  /** Who `signedIn` signs in as: a fresh user (default), the demo shopper, or given credentials. */
+  account: 'fresh' | 'demo' | Account;
+  /** Keep me signed in for `signedIn` (tokens in localStorage; default true). */
+  remember: boolean;
+  /** Signs in without the UI (token endpoint + storage) before the test's first navigation. */
+  signedIn: Account & { tokens: Tokens };
+}
+
+/** Playwright's test with the session fixtures. */
+export const test = base.extend<Fixtures>({
+  account: ['fresh', { option: true }],
+  remember: [true, { option: true }],
+  signedIn: async ({ page, request, account, remember }, use) => {
+    const who = account === 'fresh' ? await freshUser(request) : account === 'demo' ? { ...DEMO_USER } : account;
+    const tokens = await tokensFor(request, who);
+    await seedSession(page, tokens, remember);
+    await use({ ...who, tokens });
+  },
+});
+
+export { expect };
