@@ -7,6 +7,29 @@ export const AUTOPLAY_DELAY = 5000;
 /** Fired on a carousel root (detail: the active slide) when the centred slide changes. */
 export const SLIDE_CHANGE_EVENT = 'carousel:change';
 
+/** Fewest slides swiper's centred loop needs with 22 % slides (five in view, three looped). */
+export const LOOP_MINIMUM = 8;
+
+/**
+ * Labels the slides 'n of total' and, when there are too few for the loop, appends copies that
+ * assistive technology and the tab order skip (swiper asks for duplicates in that case).
+ */
+export function padForLoop(wrapper: HTMLElement, minimum = LOOP_MINIMUM): void {
+  const originals = [...wrapper.children].filter((el): el is HTMLElement => el instanceof HTMLElement);
+  originals.forEach((slide, index) => slide.setAttribute('aria-label', `${index + 1} of ${originals.length}`));
+  if (originals.length === 0) return;
+  for (let total = originals.length; total < minimum; total += originals.length) {
+    for (const slide of originals) {
+      const copy = slide.cloneNode(true) as HTMLElement;
+      copy.removeAttribute('aria-label');
+      copy.setAttribute('aria-hidden', 'true');
+      copy.dataset.copy = '';
+      for (const focusable of copy.querySelectorAll('a, button, input, select, textarea, [tabindex]')) focusable.setAttribute('tabindex', '-1');
+      wrapper.append(copy);
+    }
+  }
+}
+
 function setToggle(button: HTMLButtonElement, playing: boolean): void {
   const label = button.querySelector('[data-label]');
   if (label) label.textContent = playing ? 'Pause slides' : 'Play slides';
@@ -22,6 +45,11 @@ export function initCarousel(root: HTMLElement): Swiper | undefined {
   const controls = root.querySelector<HTMLElement>('[data-carousel-controls]');
   if (!container || !prev || !next || !toggle || !controls) return undefined;
 
+  const wrapper = container.querySelector<HTMLElement>('.swiper-wrapper');
+  if (wrapper) padForLoop(wrapper);
+  // Leave the scrollable-row fallback before swiper measures: its gap and scroll offset would skew every slide.
+  root.classList.add('is-ready');
+  container.scrollLeft = 0;
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
   const announce = (swiper: Swiper): void => {
     const slide = swiper.slides[swiper.activeIndex];
@@ -37,7 +65,7 @@ export function initCarousel(root: HTMLElement): Swiper | undefined {
     speed: reducedMotion.matches ? 0 : 400,
     autoplay: { delay: AUTOPLAY_DELAY, disableOnInteraction: false, pauseOnMouseEnter: true },
     navigation: { prevEl: prev, nextEl: next },
-    a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', slideLabelMessage: '{{index}} of {{slidesLength}}' },
+    a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', slideLabelMessage: '', itemRoleDescriptionMessage: 'slide' },
     watchSlidesProgress: true,
     on: { init: announce, slideChange: announce },
   });
@@ -54,7 +82,6 @@ export function initCarousel(root: HTMLElement): Swiper | undefined {
   // The scrollable-row fallback's focus stop and region are no longer needed.
   for (const attribute of ['tabindex', 'role', 'aria-label']) container.removeAttribute(attribute);
   controls.hidden = false;
-  root.classList.add('is-ready');
   if (reducedMotion.matches) stop();
   else setToggle(toggle, true);
 

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { apiOrigin, expect, sandbox, test } from './fixtures';
+
+/** The 'n of total' label of the centred (active) slide. */
+function activeSlide(page: Page) {
+  return page.locator('[data-carousel] .swiper-slide-active');
+}
+
+test.describe('carousels', () => {
+  test('the shop carousel moves with the previous and next arrows', async ({ page }) => {
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Shop logos' });
+    await expect(carousel.getByRole('button', { name: 'Pause slides' })).toBeVisible();
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 of 10');
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 10');
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 of 10');
+    // Swiper ignores a click while the loop is still sliding, so each step waits for the last one.
+    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '10 of 10');
+  });
+
+  test('the category carousel advances by itself every 5 seconds and the grid follows it', async ({ page }) => {
+    await page.goto('/portals/');
+    const categories = page.getByRole('region', { name: 'Shop categories' });
+    await expect(categories.getByRole('button', { name: /^Fashion/, pressed: true })).toBeVisible();
+    const started = Date.now();
+    await expect(categories.getByRole('button', { name: /^Sports/, pressed: true })).toBeVisible({ timeout: 8000 });
+    expect(Date.now() - started).toBeGreaterThan(3500);
+    await expect(page.getByText(/Highlighted: Sports shops/)).toBeVisible();
+    const items = page.locator('[data-shop-category]');
+    await expect(items.filter({ hasText: 'Nike' })).toHaveAttribute('aria-current', 'true');
+    await expect(items.filter({ hasText: 'Adidas' })).toHaveAttribute('aria-current', 'true');
+    await expect(items.filter({ hasText: 'ASOS' })).not.toHaveAttribute('aria-current', 'true');
+  });
+
+  test('selecting a category highlights its shops', async ({ page }) => {
+    await page.goto('/portals/');
+    const categories = page.getByRole('region', { name: 'Shop categories' });
+    await categories.getByRole('button', { name: /^Electronics/ }).click();
+    await expect(categories.getByRole('button', { name: /^Electronics/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(categories.getByRole('button', { name: /^Fashion/ })).toHaveAttribute('aria-pressed', 'false');
+    const items = page.locator('[data-shop-category]');
+    await expect(items.filter({ hasText: 'Amazon' })).toHaveAttribute('aria-current', 'true');
+    await expect(items.filter({ hasText: 'Best Buy' })).toHaveAttribute('aria-current', 'true');
+    await expect(page.locator('[data-shop-category][aria-current="true"]')).toHaveCount(2);
+  });
+
+  test('the pause control stops the rotation and play starts it again', async ({ page }) => {
+    await page.goto('/portals/');
+    const categories = page.getByRole('region', { name: 'Shop categories' });
+    await categories.getByRole('button', { name: 'Pause slides' }).click();
+    await expect(categories.getByRole('button', { name: 'Play slides' })).toBeVisible();
+    const before = await activeSlide(page).getAttribute('aria-label');
+    await page.waitForTimeout(6000);
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', before ?? '');
+    await categories.getByRole('button', { name: 'Play slides' }).click();
+    await expect(categories.getByRole('button', { name: 'Pause slides' })).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(activeSlide(page)).not.toHaveAttribute('aria-label', before ?? '', { timeout: 8000 });
+  });
+
+  test('with reduced motion the carousel starts paused', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const carousel = page.getByRole('region', { name: 'Shop logos' });
+    await expect(carousel.getByRole('button', { name: 'Play slides' })).toBeVisible();
+    await page.waitForTimeout(5600);
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 of 10');
+    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 of 10');
+  });
+});
+
+test.describe('shop tiles', () => {
+  test('a click opens the shop in a new tab and records the visit', async ({ page, context, request }) => {
+    await context.route('https://www.asos.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>ASOS stand-in</title>' }));
+    const before = await sandbox<{ id: number; visits: number }[]>(request, 'GET', '/visits');
+    await page.goto('/portals/');
+    const tile = page.locator('[data-shop-category]').filter({ hasText: 'ASOS' }).getByRole('link', { name: /^ASOS/ });
+    await expect(tile).toHaveAttribute('target', '_blank');
+    await expect(tile).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(tile.getByRole('img', { name: 'ASOS' })).toHaveAttribute('width', '240');
+
+    const visit = page.waitForRequest(`${apiOrigin}/api/web/v1/portals/2/visit`);
+    const [popup] = await Promise.all([page.waitForEvent('popup'), tile.click()]);
+    await visit;
+    expect(popup.url()).toMatch(/^https:\/\/www\.asos\.com\/?$/);
+    await expect
+      .poll(async () => (await sandbox<{ id: number; visits: number }[]>(request, 'GET', '/visits')).find((p) => p.id === 2)?.visits)
+      .toBe((before.find((p) => p.id === 2)?.visits ?? 0) + 1);
+  });
+
+  test('the home page shows only the running adverts, linked to their shops', async ({ page }) => {
+    await page.goto('/');
+    const adverts = page.getByRole('region', { name: 'Offers from our shops' });
+    await expect(adverts.getByRole('img')).toHaveCount(3);
+    await expect(adverts.getByRole('img', { name: 'Amazon tech week' })).toBeVisible();
+    await expect(adverts.getByRole('img', { name: /Zara winter sale/ })).toHaveCount(0);
+    await expect(adverts.getByRole('link', { name: /Amazon tech week/ })).toHaveAttribute('href', 'https://www.amazon.com');
+  });
+});
