@@ -7,7 +7,7 @@ interface FieldProps<V> {
   label: string;
   autoComplete?: string;
   hint?: string;
-  autoFocus?: boolean;
+  initialFocus?: boolean;
 }
 
 function errorOf<V>(formik: FormikProps<V>, name: Extract<keyof V, string>): string | undefined {
@@ -49,7 +49,7 @@ function Messages({ hint, hintId, error, errorId }: { hint?: string; hintId: str
 }
 
 /** A labelled text input bound to formik, its error linked by aria-describedby. */
-export function TextField<V>({ formik, name, label, type = 'text', autoComplete, hint, autoFocus }: FieldProps<V> & { type?: 'text' | 'email' | 'date' | 'tel' }): ReactNode {
+export function TextField<V>({ formik, name, label, type = 'text', autoComplete, hint, initialFocus }: FieldProps<V> & { type?: 'text' | 'email' | 'date' | 'tel' }): ReactNode {
   const error = errorOf(formik, name);
   const { id, hintId, errorId, describedBy } = useDescription(hint, error);
   const field = formik.getFieldProps(name);
@@ -67,7 +67,7 @@ export function TextField<V>({ formik, name, label, type = 'text', autoComplete,
         aria-required="true"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        data-autofocus={autoFocus ? '' : undefined}
+        data-autofocus={initialFocus ? '' : undefined}
       />
       <Messages hint={hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
@@ -75,7 +75,7 @@ export function TextField<V>({ formik, name, label, type = 'text', autoComplete,
 }
 
 /** A password input with a show/hide toggle button (aria-pressed). */
-export function PasswordField<V>({ formik, name, label, autoComplete = 'current-password', hint, autoFocus }: FieldProps<V>): ReactNode {
+export function PasswordField<V>({ formik, name, label, autoComplete = 'current-password', hint, initialFocus }: FieldProps<V>): ReactNode {
   const [shown, setShown] = useState(false);
   const error = errorOf(formik, name);
   const { id, hintId, errorId, describedBy } = useDescription(hint, error);
@@ -95,7 +95,7 @@ export function PasswordField<V>({ formik, name, label, autoComplete = 'current-
           aria-required="true"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          data-autofocus={autoFocus ? '' : undefined}
+          data-autofocus={initialFocus ? '' : undefined}
         />
         <button type="button" className="auth-toggle" aria-pressed={shown} aria-label={`Show ${label.toLowerCase()}`} onClick={() => setShown(!shown)}>
           <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

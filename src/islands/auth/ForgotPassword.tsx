@@ -29,8 +29,8 @@ export function ForgotPassword(): ReactNode {
   return (
     <>
       <p className="auth-lede">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <form ref={form} className="form auth-form" noValidate onSubmit={formik.handleSubmit}>
-        <TextField formik={formik} name="email" label="Email" type="email" autoComplete="email" autoFocus />
+      <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
+        <TextField formik={formik} name="email" label="Email" type="email" autoComplete="email" initialFocus />
         <div className="auth-actions">
           <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
             Reset Password

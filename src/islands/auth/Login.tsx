@@ -57,8 +57,8 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
   return (
     <>
       <p className="auth-lede">Welcome back! Sign in to order from online shops around the world with one account.</p>
-      <form ref={form} className="form auth-form" noValidate onSubmit={formik.handleSubmit}>
-        <TextField formik={formik} name="username" label="Email" type="email" autoComplete="username" autoFocus />
+      <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
+        <TextField formik={formik} name="username" label="Email" type="email" autoComplete="username" initialFocus />
         <PasswordField formik={formik} name="password" label="Password" autoComplete="current-password" />
         <div className="auth-row">
           <CheckboxField formik={formik} name="remember" label="Keep me signed in" />

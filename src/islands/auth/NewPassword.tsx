@@ -33,14 +33,14 @@ export function NewPassword({ params }: { params: URLSearchParams }): ReactNode 
   return (
     <>
       <p className="auth-lede">Choose a new password for your account.</p>
-      <form ref={form} className="form auth-form" noValidate onSubmit={formik.handleSubmit}>
+      <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
         <PasswordField
           formik={formik}
           name="password"
           label="New Password"
           autoComplete="new-password"
           hint="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
-          autoFocus
+          initialFocus
         />
         <PasswordField formik={formik} name="confirmPassword" label="Re-enter New Password" autoComplete="new-password" />
         <div className="auth-actions">

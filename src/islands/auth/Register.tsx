@@ -53,9 +53,9 @@ export function Register(): ReactNode {
   return (
     <>
       <p className="auth-lede">One account gives you access to many online stores, in South Africa and abroad.</p>
-      <form ref={form} className="form auth-form" noValidate onSubmit={formik.handleSubmit}>
+      <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
         <div className="form-row">
-          <TextField formik={formik} name="firstName" label="First Name" autoComplete="given-name" autoFocus />
+          <TextField formik={formik} name="firstName" label="First Name" autoComplete="given-name" initialFocus />
           <TextField formik={formik} name="lastName" label="Last Name" autoComplete="family-name" />
         </div>
         <TextField formik={formik} name="email" label="Email" type="email" autoComplete="email" />

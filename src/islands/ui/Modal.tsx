@@ -23,6 +23,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
 export function Modal({ title, onClose, size = 'narrow', children }: ModalProps): ReactNode {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
@@ -64,9 +65,16 @@ export function Modal({ title, onClose, size = 'narrow', children }: ModalProps)
         head.focus();
       }
     };
+    // A press on the backdrop itself (not a drag that ends there) closes; keyboard users have Escape and the close button.
+    const onBackdrop = (event: MouseEvent): void => {
+      if (event.target === event.currentTarget) closeRef.current();
+    };
+    const shade = backdrop.current;
     document.addEventListener('keydown', onKeydown);
+    shade?.addEventListener('mousedown', onBackdrop);
     return () => {
       document.removeEventListener('keydown', onKeydown);
+      shade?.removeEventListener('mousedown', onBackdrop);
       for (const el of inerted) el.inert = false;
       document.documentElement.classList.remove('has-modal');
       if (opener?.isConnected) opener.focus();
@@ -74,12 +82,7 @@ export function Modal({ title, onClose, size = 'narrow', children }: ModalProps)
   }, []);
 
   return (
-    <div
-      className="modal-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
+    <div ref={backdrop} className="modal-backdrop">
       <div ref={dialog} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="modal__header">
           <h2 id={titleId} className="modal__title">

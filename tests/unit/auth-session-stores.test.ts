@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/lib/api/errors';
+
+vi.mock('../../src/lib/api/users', () => ({ showDetails: vi.fn() }));
+vi.mock('../../src/lib/stores/session', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/lib/stores/session')>();
+  return { ...original, signOut: vi.fn(() => original.signOut({ redirect: false })) };
+});
+
+const usersApi = await import('../../src/lib/api/users');
+const session = await import('../../src/lib/stores/session');
+const { $currentUser, loadCurrentUser, welcomeMessage } = await import('../../src/lib/stores/user');
+const { $modal, leaveModal, modalBackground, openModal } = await import('../../src/lib/stores/modal');
+const { takeFlashes } = await import('../../src/lib/flash');
+const { modalHref, modalRouteOf, safeNextPath } = await import('../../src/lib/modal-routes');
+const { requireSession } = await import('../../src/lib/shell/require-session');
+
+const user = { id: 1, firstName: 'Thandi', lastName: 'Nkosi', email: 't@example.com', mobile: '', notificationMethod: 'email', birthDate: '', archivedAt: null };
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  session.clearTokens();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('current user', () => {
+  it('loads once and serves the cache until forced', async () => {
+    session.storeTokens('a', 'r', false);
+    vi.mocked(usersApi.showDetails).mockResolvedValue(user);
+    await Promise.all([loadCurrentUser(), loadCurrentUser()]);
+    await loadCurrentUser();
+    expect(usersApi.showDetails).toHaveBeenCalledTimes(1);
+    await loadCurrentUser(true);
+    expect(usersApi.showDetails).toHaveBeenCalledTimes(2);
+    expect($currentUser.get()).toEqual(user);
+  });
+
+  it('is cleared when the access token goes', async () => {
+    session.storeTokens('a', 'r', false);
+    vi.mocked(usersApi.showDetails).mockResolvedValue(user);
+    await loadCurrentUser();
+    session.clearTokens();
+    expect($currentUser.get()).toBeUndefined();
+  });
+
+  it('a 401 while loading the current user signs out', async () => {
+    session.storeTokens('a', 'r', true);
+    vi.mocked(usersApi.showDetails).mockRejectedValue(new ApiError('Request failed with status code 401', 'client', { status: 401 }));
+    await expect(loadCurrentUser(true)).rejects.toBeInstanceOf(ApiError);
+    expect(session.signOut).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(session.$accessToken.get()).toBe('');
+  });
+
+  it('other failures keep the session', async () => {
+    session.storeTokens('a', 'r', false);
+    vi.mocked(usersApi.showDetails).mockRejectedValue(new ApiError('Server is probably offline', 'offline'));
+    await expect(loadCurrentUser(true)).rejects.toBeInstanceOf(ApiError);
+    expect(session.signOut).not.toHaveBeenCalled();
+    expect(session.$accessToken.get()).toBe('a');
+  });
+
+  it('greets by first name', () => {
+    expect(welcomeMessage(user)).toBe('Welcome Thandi');
+    expect(welcomeMessage(undefined)).toBe('Welcome');
+  });
+});
+
+describe('modal routes', () => {
+  it('knows its routes with or without a trailing slash', () => {
+    expect(modalRouteOf('/login')).toBe('login');
+    expect(modalRouteOf('/upload-order-instructions/')).toBe('uploadOrderInstructions');
+    expect(modalRouteOf('/portals/')).toBeUndefined();
+    expect(modalHref('login', { next: '/help/' })).toBe('/login/?next=%2Fhelp%2F');
+  });
+
+  it.each([
+    ['/help/', '/help/'],
+    ['/my-invoice/3/?a=1', '/my-invoice/3/?a=1'],
+    ['//evil.example/', undefined],
+    ['https://evil.example/', undefined],
+    ['/\\evil.example', undefined],
+    ['javascript:alert(1)', undefined],
+    [null, undefined],
+  ])('safeNextPath(%s) is %s', (value, expected) => {
+    expect(safeNextPath(value)).toBe(expected);
+  });
+
+  it('pushes the first modal over the page, replaces while one is open, and leaves back to the page behind', () => {
+    window.history.replaceState(null, '', '/portals/');
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    const length = window.history.length;
+    openModal('/login/');
+    expect(window.location.pathname).toBe('/login/');
+    expect(window.history.length).toBe(length + 1);
+    expect(modalBackground()).toBe(`${window.location.origin}/portals/`);
+    expect($modal.get().route).toBe('login');
+
+    openModal('/register/?x=1');
+    expect(window.history.length).toBe(length + 1);
+    expect($modal.get()).toEqual({ route: 'register', search: '?x=1' });
+    expect(modalBackground()).toBe(`${window.location.origin}/portals/`);
+
+    leaveModal(undefined, [{ kind: 'success', message: 'Welcome Thandi' }]);
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(takeFlashes()).toEqual([{ kind: 'success', message: 'Welcome Thandi' }]);
+
+    leaveModal('/portals/');
+    expect(back).toHaveBeenCalledTimes(2);
+    back.mockRestore();
+  });
+
+  it('ignores links off the modal table', () => {
+    window.history.replaceState(null, '', '/portals/');
+    openModal('/help/');
+    openModal('https://evil.example/login/');
+    expect(window.location.pathname).toBe('/portals/');
+  });
+});
+
+describe('requireSession', () => {
+  it('watches a signed-in page and stops when asked', () => {
+    session.storeTokens('a', 'r', false);
+    const stop = requireSession();
+    stop();
+    session.clearTokens();
+    expect(session.$accessToken.get()).toBe('');
+  });
+});

@@ -1,0 +1,208 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/lib/api/errors';
+
+vi.mock('../../src/lib/api/auth', () => ({
+  passwordGrant: vi.fn(),
+  googleCallback: vi.fn(),
+  facebookCallback: vi.fn(),
+  requestPasswordReset: vi.fn(),
+  resetPassword: vi.fn(),
+  unlockAccount: vi.fn(),
+}));
+vi.mock('../../src/lib/api/users', () => ({ createUser: vi.fn(), showDetails: vi.fn() }));
+
+const authApi = await import('../../src/lib/api/auth');
+const usersApi = await import('../../src/lib/api/users');
+const auth = await import('../../src/lib/stores/auth');
+const { $currentUser } = await import('../../src/lib/stores/user');
+const { clearTokens } = await import('../../src/lib/stores/session');
+
+const tokens = { access_token: 'access-1', refresh_token: 'refresh-1' };
+const user = { id: 7, firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@example.com', mobile: '+27821234567', notificationMethod: 'email', birthDate: '1990-01-01', archivedAt: null };
+const registration = {
+  firstName: ' Thandi ',
+  lastName: 'Nkosi',
+  email: 'thandi@example.com ',
+  birthDate: '1990-01-01',
+  mobile: '082 123 4567',
+  password: 'Secret#2026',
+  confirmPassword: 'Secret#2026',
+};
+
+async function failureOf(promise: Promise<unknown>): Promise<InstanceType<typeof auth.AuthFailure>> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(auth.AuthFailure);
+  return error as InstanceType<typeof auth.AuthFailure>;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  clearTokens();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.mocked(usersApi.showDetails).mockResolvedValue(user);
+});
+
+describe('signIn', () => {
+  it('keeps tokens in localStorage with Keep me signed in, remembers the e-mail and loads the shopper', async () => {
+    vi.mocked(authApi.passwordGrant).mockResolvedValue(tokens);
+    const result = await auth.signIn({ username: ' thandi@example.com ', password: 'Secret#2026', remember: true });
+    expect(authApi.passwordGrant).toHaveBeenCalledWith('thandi@example.com', 'Secret#2026');
+    expect(result.firstName).toBe('Thandi');
+    expect($currentUser.get()).toEqual(user);
+    expect(localStorage.getItem('access_token')).toBe('access-1');
+    expect(localStorage.getItem('remember_me')).toBe('true');
+    expect(auth.rememberedUsername()).toBe('thandi@example.com');
+  });
+
+  it('keeps tokens in sessionStorage without it and forgets the e-mail', async () => {
+    localStorage.setItem('remembered_username', 'old@example.com');
+    vi.mocked(authApi.passwordGrant).mockResolvedValue(tokens);
+    await auth.signIn({ username: 'thandi@example.com', password: 'Secret#2026', remember: false });
+    expect(sessionStorage.getItem('access_token')).toBe('access-1');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(auth.rememberedUsername()).toBe('');
+  });
+
+  it('turns invalid_grant into Invalid email or password (3 s)', async () => {
+    vi.mocked(authApi.passwordGrant).mockRejectedValue(new ApiError('invalid_grant', 'client', { status: 400, description: 'The provided authorization grant is invalid' }));
+    const failure = await failureOf(auth.signIn({ username: 'a@b.co', password: 'x', remember: false }));
+    expect(failure.message).toBe('Invalid email or password');
+    expect(failure.ms).toBe(3000);
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('shows the server message for other failures', async () => {
+    vi.mocked(authApi.passwordGrant).mockRejectedValue(new ApiError('Server is probably offline', 'offline'));
+    expect((await failureOf(auth.signIn({ username: 'a@b.co', password: 'x', remember: false }))).message).toBe('Server is probably offline');
+  });
+
+  it('drops the tokens when the shopper cannot be loaded', async () => {
+    vi.mocked(authApi.passwordGrant).mockResolvedValue(tokens);
+    vi.mocked(usersApi.showDetails).mockRejectedValue(new ApiError('Request failed with status code 500', 'server', { status: 500 }));
+    await failureOf(auth.signIn({ username: 'a@b.co', password: 'x', remember: false }));
+    expect(sessionStorage.getItem('access_token')).toBeNull();
+  });
+});
+
+describe('register', () => {
+  it('sends trimmed values and a mobile without spaces', async () => {
+    vi.mocked(usersApi.createUser).mockResolvedValue(user);
+    await auth.register(registration);
+    expect(usersApi.createUser).toHaveBeenCalledWith({
+      firstName: 'Thandi',
+      lastName: 'Nkosi',
+      email: 'thandi@example.com',
+      birthDate: '1990-01-01',
+      mobile: '0821234567',
+      password: 'Secret#2026',
+    });
+  });
+
+  it('fails with Registration failed. Please try again. (5 s) and the server field errors', async () => {
+    vi.mocked(usersApi.createUser).mockRejectedValue(new ApiError('Validation failed', 'client', { status: 422, errors: { email: ['has already been taken'] } }));
+    const failure = await failureOf(auth.register(registration));
+    expect(failure.message).toBe('Registration failed. Please try again.');
+    expect(failure.ms).toBe(5000);
+    expect(failure.fieldErrors).toEqual({ email: 'has already been taken' });
+  });
+
+  it('signs in after registering, or fails with Login failed', async () => {
+    vi.mocked(authApi.passwordGrant).mockResolvedValueOnce(tokens);
+    expect((await auth.signInAfterRegistration(registration)).firstName).toBe('Thandi');
+    expect(sessionStorage.getItem('access_token')).toBe('access-1');
+    vi.mocked(authApi.passwordGrant).mockRejectedValueOnce(new ApiError('invalid_grant', 'client', { status: 400 }));
+    expect((await failureOf(auth.signInAfterRegistration(registration))).message).toBe('Login failed');
+  });
+});
+
+describe('recovery and unlock', () => {
+  it('forgot and reset failures carry the server message for 5 s', async () => {
+    vi.mocked(authApi.requestPasswordReset).mockRejectedValue(new ApiError('Too many requests', 'client', { status: 429 }));
+    const forgot = await failureOf(auth.forgotPassword('a@b.co'));
+    expect([forgot.message, forgot.ms]).toEqual(['Too many requests', 5000]);
+    vi.mocked(authApi.resetPassword).mockRejectedValue(new ApiError('Reset password token is invalid', 'client', { status: 422 }));
+    const reset = await failureOf(auth.resetPassword('t', 'Secret#2026', 'Secret#2026'));
+    expect([reset.message, reset.ms]).toEqual(['Reset password token is invalid', 5000]);
+    expect(authApi.resetPassword).toHaveBeenCalledWith({ confirmationCode: 't', password: 'Secret#2026', confirmPassword: 'Secret#2026' });
+  });
+
+  it('unlock: missing token, failure and success', async () => {
+    expect(await auth.unlockAccount(null)).toEqual({
+      toast: 'No unlock token found',
+      text: 'Failed, please use the link from the email, your token is missing',
+    });
+    vi.mocked(authApi.unlockAccount).mockRejectedValueOnce(new ApiError('Invalid unlock token', 'client', { status: 422 }));
+    expect(await auth.unlockAccount('bad')).toEqual({ toast: 'Something went wrong, please contact support', text: 'Failed, please use the link from the email' });
+    vi.mocked(authApi.unlockAccount).mockResolvedValueOnce(undefined);
+    expect(await auth.unlockAccount('good')).toBeUndefined();
+    expect(auth.authMessages.unlockPending).toBe('Your account is being unlocked...');
+  });
+});
+
+describe('social sign-in', () => {
+  const signed = (payload: object) => `signature.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+
+  it('builds the consent URL with client id, our callback and a state kept in sessionStorage', () => {
+    const url = new URL(auth.socialSignInUrl('google', { remember: true, next: '/help/' }));
+    expect(url.searchParams.get('client_id')).toBe('sandbox-google');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/auth/google/callback/`);
+    const saved = JSON.parse(sessionStorage.getItem('oauth_state') ?? '{}') as { state: string; remember: boolean; next: string };
+    expect(url.searchParams.get('state')).toBe(saved.state);
+    expect(saved).toMatchObject({ remember: true, next: '/help/' });
+  });
+
+  it('completes Google: checks state, trades the code, stores tokens and goes on', async () => {
+    const state = new URL(auth.socialSignInUrl('google', { remember: true, next: '/help/' })).searchParams.get('state') ?? '';
+    vi.mocked(authApi.googleCallback).mockResolvedValue(tokens);
+    const result = await auth.completeSocialSignIn('google', new URLSearchParams({ code: 'c1', state }));
+    expect(authApi.googleCallback).toHaveBeenCalledWith('c1');
+    expect(result).toEqual({ user, next: '/help/' });
+    expect(localStorage.getItem('access_token')).toBe('access-1');
+    expect(sessionStorage.getItem('oauth_state')).toBeNull();
+  });
+
+  it('refuses a state it did not send', async () => {
+    auth.socialSignInUrl('google');
+    const failure = await failureOf(auth.completeSocialSignIn('google', new URLSearchParams({ code: 'c1', state: 'forged' })));
+    expect(failure.message).toBe('The sign-in could not be verified. Please try again.');
+    expect(authApi.googleCallback).not.toHaveBeenCalled();
+  });
+
+  it('Google failures use error_description, else Failed to Authenticate with Google', async () => {
+    let state = new URL(auth.socialSignInUrl('google')).searchParams.get('state') ?? '';
+    vi.mocked(authApi.googleCallback).mockRejectedValueOnce(new ApiError('invalid_grant', 'client', { status: 401, description: 'The code expired' }));
+    expect((await failureOf(auth.completeSocialSignIn('google', new URLSearchParams({ code: 'c', state })))).message).toBe('The code expired');
+    state = new URL(auth.socialSignInUrl('google')).searchParams.get('state') ?? '';
+    expect((await failureOf(auth.completeSocialSignIn('google', new URLSearchParams({ error: 'access_denied', state })))).message).toBe(
+      'Failed to Authenticate with Google',
+    );
+  });
+
+  it('completes Facebook with the code inside the signed request', async () => {
+    const state = new URL(auth.socialSignInUrl('facebook')).searchParams.get('state') ?? '';
+    vi.mocked(authApi.facebookCallback).mockResolvedValue(tokens);
+    const result = await auth.completeSocialSignIn('facebook', new URLSearchParams({ signed_request: signed({ code: 'fb-code', algorithm: 'HMAC-SHA256' }), state }));
+    expect(authApi.facebookCallback).toHaveBeenCalledWith('fb-code');
+    expect(result.next).toBe('/');
+    expect(sessionStorage.getItem('access_token')).toBe('access-1');
+  });
+
+  it('Facebook failures say Failed to Authenticate with Facebook', async () => {
+    const state = new URL(auth.socialSignInUrl('facebook')).searchParams.get('state') ?? '';
+    vi.mocked(authApi.facebookCallback).mockRejectedValue(new ApiError('invalid_grant', 'client', { status: 401, description: 'nope' }));
+    const failure = await failureOf(auth.completeSocialSignIn('facebook', new URLSearchParams({ signed_request: signed({ code: 'x' }), state })));
+    expect(failure.message).toBe('Failed to Authenticate with Facebook');
+  });
+
+  it('reads the code of a signed request and rejects garbage', () => {
+    expect(auth.codeFromSignedRequest(signed({ code: 'abc' }))).toBe('abc');
+    expect(auth.codeFromSignedRequest('no-dot')).toBeUndefined();
+    expect(auth.codeFromSignedRequest('sig.!!!')).toBeUndefined();
+    expect(auth.codeFromSignedRequest(signed({ other: 1 }))).toBeUndefined();
+  });
+});
