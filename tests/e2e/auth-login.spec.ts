@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, freshUser, test, type Account } from './fixtures';
 
@@ -66,6 +67,8 @@ test.describe('sign in', () => {
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await expect(dialog).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect((await stored(page)).session).toBeNull();
   });
 

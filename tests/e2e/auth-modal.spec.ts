@@ -74,6 +74,8 @@ test.describe('modal routes', () => {
     const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
     await expect(forgot).toBeVisible();
     await expect(page).toHaveURL(/\/forgot-password\/$/);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
     await forgot.getByRole('link', { name: 'Back to log in' }).click();
     const login = page.getByRole('dialog', { name: 'Log In' });
     await login.getByRole('link', { name: 'Sign up' }).click();

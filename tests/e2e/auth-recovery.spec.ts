@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { apiOrigin, expect, freshUser, latestUserToken, test } from './fixtures';
 
 test.describe('password recovery and unlock', () => {
@@ -71,6 +72,8 @@ test.describe('password recovery and unlock', () => {
     await expect(page.getByText('No unlock token found')).toBeVisible();
     await expect(page.getByText('Failed, please use the link from the email, your token is missing', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to log in' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
   test('unlock with a bad token asks to contact support', async ({ page }) => {
