@@ -1,17 +1,9 @@
 import { defineCollection, reference, z } from 'astro:content';
 import { file, glob } from 'astro/loaders';
+import { isHttpUrl } from './lib/schemas/rules';
 
-/** True for an absolute http(s) URL: the only links a shop or social profile may have. */
-export function isWebLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-const webLink = z.string().refine(isWebLink, { message: 'Must be an http(s) URL' });
+// Shop and social links are checked at build time: only http(s) links are ever rendered.
+const webLink = z.string().refine(isHttpUrl, { message: 'Must be an http(s) URL' });
 const publicPath = z.string().regex(/^\/[\w./-]+$/, 'Must be a path under public/, starting with /');
 
 /** FAQ topics for the help page: one markdown file each (topic and answer body). */

@@ -34,7 +34,7 @@ export function AdvertiseForm(): ReactNode {
       }
     },
   });
-  useAdoptTypedValues(formRef, form.setFieldValue, form.values as unknown as Record<string, string>);
+  useAdoptTypedValues(formRef, form.setFieldValue, initialValues);
 
   return (
     <>

@@ -36,7 +36,7 @@ export function ContactForm(): ReactNode {
       }
     },
   });
-  useAdoptTypedValues(formRef, form.setFieldValue, form.values as unknown as Record<string, string>);
+  useAdoptTypedValues(formRef, form.setFieldValue, initialValues);
 
   return (
     <>

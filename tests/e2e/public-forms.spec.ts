@@ -11,8 +11,8 @@ async function lastMail(request: Parameters<typeof sandbox>[0], kind: string, em
   return rows.find((row) => row.kind === kind && row.payload.email === email)?.payload;
 }
 
-function failWith500(page: Page, path: string, body: unknown): Promise<void> {
-  return page.route(`${apiOrigin}/api/web/v1${path}`, (route) =>
+async function failWith500(page: Page, path: string, body: unknown): Promise<void> {
+  await page.route(`${apiOrigin}/api/web/v1${path}`, (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify(body) }),
   );
 }

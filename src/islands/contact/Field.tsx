@@ -2,11 +2,11 @@ import type { FormikProps } from 'formik';
 import type { ReactNode } from 'react';
 
 /** One labelled text field of a public form, with its error tied to it for assistive technology. */
-export function Field<V extends Record<string, string>>(props: {
+export function Field<V extends object>(props: {
   form: FormikProps<V>;
   /** Form id prefix, so two forms on a page never share an id. */
   idPrefix: string;
-  name: keyof V & string;
+  name: Extract<keyof V, string>;
   label: string;
   type?: 'text' | 'email' | 'tel';
   multiline?: boolean;
@@ -16,12 +16,14 @@ export function Field<V extends Record<string, string>>(props: {
 }): ReactNode {
   const { form, idPrefix, name, label, type = 'text', multiline = false, autoComplete, required = false, hint } = props;
   const id = `${idPrefix}-${name}`;
-  const error = form.touched[name] && typeof form.errors[name] === 'string' ? (form.errors[name] as string) : undefined;
+  const touched = (form.touched as Record<string, unknown>)[name];
+  const fieldError = (form.errors as Record<string, unknown>)[name];
+  const error = touched && typeof fieldError === 'string' ? fieldError : undefined;
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name,
-    value: form.values[name],
+    value: String(form.values[name] ?? ''),
     onChange: form.handleChange,
     onBlur: form.handleBlur,
     autoComplete,
