@@ -41,7 +41,7 @@ function PortalField(): ReactNode {
   const error = useFieldError('portal');
   const selected = options.find((o) => o.value === values.portal);
   return (
-    <section className="order-form__section" aria-labelledby="order-portal-title">
+    <section className="order-form__section">
       <h2 id="order-portal-title">Shop</h2>
       <Select<number>
         id="order-portal"
@@ -111,7 +111,7 @@ function Products({ finalized }: { finalized: boolean }): ReactNode {
     focusKey.current = undefined;
   }, [values.products.length]);
   return (
-    <section className="order-form__section" aria-labelledby="order-products-title">
+    <section className="order-form__section">
       <h2 id="order-products-title">Products</h2>
       <p className="field__hint">
         For each product, paste the link to its page and upload a screenshot of it.{' '}
@@ -167,7 +167,7 @@ function PlaceOrder({ signedIn }: { signedIn: boolean }): ReactNode {
   const { values, getFieldProps, isSubmitting } = useFormikContext<OrderFormValues>();
   const placing = useStore($placingOrder);
   return (
-    <section className="order-form__section order-form__place" aria-labelledby="order-place-title">
+    <section className="order-form__section order-form__place">
       <h2 id="order-place-title">Place your order</h2>
       <ul className="order-form__rules" id="order-rules">
         <li>The minimum order value is $100.</li>
@@ -235,13 +235,13 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
           <form id={FORM_ID} noValidate onSubmit={handleSubmit} onReset={handleReset}>
             <PortalField />
             <Products finalized={isSubmitting} />
-            <section className="order-form__section" aria-labelledby="order-address-title">
+            <section className="order-form__section">
               <h2 id="order-address-title">Delivery address</h2>
               {signedIn ? <AddressField /> : <VisitorPrompt />}
             </section>
           </form>
           {signedIn ? (
-            <section className="order-form__section" aria-label="Add a delivery address">
+            <section className="order-form__section">
               <AddressForm
                 markStreetOnError
                 onAdded={(address) => {

@@ -40,11 +40,10 @@ function TextField({ path, id, label, type = 'text', multiline = false, hint }: 
       ) : (
         <input {...field} {...common} type={type} value={(field.value as string | number | undefined) ?? ''} {...(type === 'number' ? { min: 1, step: 1, inputMode: 'numeric' as const } : {})} {...(type === 'url' ? { inputMode: 'url' as const, autoComplete: 'url' } : {})} />
       )}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      {/* The slot keeps its height so that a message going away on blur never moves the button being clicked. */}
+      <p id={`${id}-error`} className="field__error field__error--slot">
+        {error}
+      </p>
     </div>
   );
 }

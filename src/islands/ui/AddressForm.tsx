@@ -39,11 +39,10 @@ function AddressField({ name, label, autoComplete, prefix }: { name: keyof NewAd
         aria-invalid={invalid ? true : undefined}
         aria-describedby={invalid ? errorId : undefined}
       />
-      {invalid && !fromServer ? (
-        <p id={`${id}-error`} className="field__error">
-          {meta.error}
-        </p>
-      ) : null}
+      {/* The slot keeps its height so that a message going away on blur never moves the button being clicked. */}
+      <p id={`${id}-error`} className="field__error field__error--slot">
+        {invalid && !fromServer ? meta.error : null}
+      </p>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'r
 import Cropper from 'react-cropper';
 import type CropperJs from 'cropperjs';
 import 'cropperjs/dist/cropper.css';
-import { encodeCrop, fileProblem, MAX_EDGE } from '../../lib/image';
+import { encodeCrop, fileProblem, fitWithin, MAX_EDGE } from '../../lib/image';
 import { messages } from '../../lib/schemas/rules';
 import './form-controls.css';
 import './image-crop-field.css';
@@ -74,9 +74,10 @@ export function ImageCropField({ id, label, name, value, onChange, onBlur, error
   };
 
   const crop = async () => {
+    const area = cropper.current?.getData(true);
+    if (!area) return;
     const canvas = cropper.current?.getCroppedCanvas({
-      maxWidth: MAX_EDGE,
-      maxHeight: MAX_EDGE,
+      ...fitWithin(area.width, area.height, MAX_EDGE),
       imageSmoothingEnabled: true,
       imageSmoothingQuality: 'high',
     });
@@ -119,11 +120,9 @@ export function ImageCropField({ id, label, name, value, onChange, onBlur, error
         onChange={(event) => void choose(event)}
         onBlur={onBlur}
       />
-      {shown ? (
-        <p id={errorId} className="field__error">
-          {shown}
-        </p>
-      ) : null}
+      <p id={errorId} className="field__error field__error--slot">
+        {shown}
+      </p>
       {fileUrl ? (
         <div className="crop-field__cropper">
           <Cropper

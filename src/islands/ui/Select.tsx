@@ -263,7 +263,8 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
         id={listId}
         ref={listRef}
         role="listbox"
-        aria-label={label}
+        // Named apart from the field so that the label finds only the combobox input.
+        aria-label="Options"
         aria-multiselectable={props.multiple ? true : undefined}
         className="select__menu"
         hidden={!open}
@@ -300,22 +301,20 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
             Load more
           </li>
         ) : null}
-        {result.options.length === 0 ? (
-          <li role="option" aria-selected={false} aria-disabled="true" className="select__empty">
-            {busy || loading ? 'Loading…' : 'No options'}
-          </li>
-        ) : null}
       </ul>
+      {open && result.options.length === 0 ? (
+        <p className="select__empty" role="status">
+          {busy || loading ? 'Loading…' : 'No options'}
+        </p>
+      ) : null}
       {props.multiple && selected.length ? (
         <p id={summaryId} className="select__summary">
           {selectionSummary(selectedLabels)}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <p id={errorId} className="field__error field__error--slot">
+        {error}
+      </p>
     </div>
   );
 }

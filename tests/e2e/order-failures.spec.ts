@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { addAddressFor, analyticsEvents, choose, fillProduct, ordersOf, productBlock, screenshot, watchAnalytics } from './files/order-kit';
+
+async function readyOrder(page: Page, seed: number): Promise<void> {
+  await page.goto('/upload-orders/');
+  await choose(page, 'Portal', 'ASOS');
+  await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.asos.com/p/1', quantity: 2, comment: 'Red', upload: screenshot(seed) });
+  await choose(page, 'Delivery address', 'Home');
+  await page.getByLabel('I agree to the terms and conditions').check();
+}
+
+async function expectDraftIntact(page: Page): Promise<void> {
+  const block = productBlock(page, 'Product 1');
+  await expect(page.getByLabel('Portal', { exact: true })).toHaveValue('ASOS');
+  await expect(block.getByLabel('Product page URL')).toHaveValue('https://www.asos.com/p/1');
+  await expect(block.getByLabel('Quantity')).toHaveValue('2');
+  await expect(block.getByLabel('Comment')).toHaveValue('Red');
+  await expect(block.getByRole('img', { name: 'Cropped screenshot of Product 1' })).toBeVisible();
+}
+
+test.describe('when placing the order fails', () => {
+  test('a server 500 keeps the draft, is reported to analytics only and gives the button back', async ({ page, request, signedIn }) => {
+    test.setTimeout(90_000);
+    await addAddressFor(request, signedIn.tokens);
+    await watchAnalytics(page);
+    await readyOrder(page, 71);
+    await page.route('**/api/web/v1/orders', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { error: 'Injected fault 500' } }) : route.continue(),
+    );
+    const place = page.getByRole('button', { name: 'Place Order' });
+    await place.click();
+    await expect.poll(async () => (await analyticsEvents(page)).map((e) => e.event)).toContain('order_create_failed');
+    const failure = (await analyticsEvents(page)).find((e) => e.event === 'order_create_failed');
+    expect(failure?.props).toEqual({ kind: 'server', status: 500, products: 1 });
+    expect(JSON.stringify(await analyticsEvents(page))).not.toContain(signedIn.tokens.access_token);
+    await expect(place).toBeEnabled();
+    await expect(page).toHaveURL(/\/upload-orders\/$/);
+    await expect(page.getByText('Injected fault 500')).toHaveCount(0);
+    await expect(page.getByText('Order Created')).toHaveCount(0);
+    await expectDraftIntact(page);
+    await page.reload();
+    await expectDraftIntact(page);
+    expect(await ordersOf(request, signedIn.tokens)).toHaveLength(0);
+  });
+
+  test('going offline keeps the draft, is reported, and the order goes through once back online', async ({ page, context, request, signedIn }) => {
+    test.setTimeout(90_000);
+    await addAddressFor(request, signedIn.tokens);
+    await watchAnalytics(page);
+    await readyOrder(page, 72);
+    await context.setOffline(true);
+    const place = page.getByRole('button', { name: 'Place Order' });
+    await place.click();
+    await expect.poll(async () => (await analyticsEvents(page)).find((e) => e.event === 'order_create_failed')?.props).toEqual({ kind: 'offline', status: 0, products: 1 });
+    await expect(place).toBeEnabled();
+    await expectDraftIntact(page);
+    await context.setOffline(false);
+    await place.click();
+    await expect(page).toHaveURL(/\/order-uploaded\/\d+\/$/, { timeout: 30_000 });
+    expect(await ordersOf(request, signedIn.tokens)).toHaveLength(1);
+  });
+
+  test('a server field map marks the fields', async ({ page, request, signedIn }) => {
+    test.setTimeout(90_000);
+    await addAddressFor(request, signedIn.tokens);
+    await readyOrder(page, 73);
+    await page.route('**/api/web/v1/orders', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 422, json: { error: 'Must be a valid URL', errors: { 'products[0].description': ['Must be a valid URL'], description: ['Must be a valid URL'] } } })
+        : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const url = productBlock(page, 'Product 1').getByLabel('Product page URL');
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(url).toHaveAccessibleDescription(/Must be a valid URL/);
+  });
+});

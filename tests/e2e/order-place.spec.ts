@@ -1,0 +1,115 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, sandbox, test } from './fixtures';
+import { addAddressFor, choose, fillProduct, ordersOf, productBlock, screenshot } from './files/order-kit';
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+interface RawOrder {
+  id: number;
+  portal_id: number;
+  address_id: number;
+  order_type: string;
+  status: string;
+  products: { name: string; description: string; quantity: number; comment: string; screenshot: string; screenshot_bytes: number }[];
+}
+
+test.describe('placing an order', () => {
+  test('a three-product order with cropped screenshots is placed and stored', async ({ page, request, signedIn }) => {
+    test.setTimeout(120_000);
+    void signedIn;
+    await page.goto('/upload-orders/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Form' })).toBeVisible();
+    await choose(page, 'Portal', 'Nike');
+    const terms = page.getByRole('link', { name: /Nike terms and conditions/ });
+    await expect(terms).toHaveAttribute('href', 'https://www.nike.com/terms');
+    await expect(terms).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(terms).toHaveAttribute('target', '_blank');
+    await expect(page.getByText('One retailer per order')).toBeVisible();
+
+    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.nike.com/t/air-zoom', quantity: 2, comment: 'Size 9', upload: screenshot(11) });
+    await page.getByRole('button', { name: 'Add Items' }).click();
+    await expect(productBlock(page, 'Product 2').getByLabel('Product page URL')).toBeFocused();
+    await expect(productBlock(page, 'Product 2').getByLabel('Quantity')).toHaveValue('1');
+    await fillProduct(productBlock(page, 'Product 2'), { url: 'https://www.nike.com/t/pegasus', upload: screenshot(12) });
+    await page.getByRole('button', { name: 'Add Items' }).click();
+    await fillProduct(productBlock(page, 'Product 3'), { url: 'https://www.nike.com/t/socks', quantity: 3, comment: 'White', upload: screenshot(13) });
+
+    // A fresh shopper adds the delivery address right here; it becomes the order's address.
+    await page.getByLabel('Location name').fill('Office');
+    await page.getByLabel('Street address').fill('1 Loop Street');
+    await page.getByLabel('Town or city').fill('Cape Town');
+    await page.getByLabel('Province').fill('Western Cape');
+    await page.getByLabel('Postal code').fill('8001');
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    await expect(page.getByText('Address Added')).toBeVisible();
+    await expect(page.getByLabel('Delivery address', { exact: true })).toHaveValue('Office');
+
+    await expect(page.getByText('The minimum order value is $100.')).toBeVisible();
+    await expect(page.getByText(/facilitation fee of about \$10/)).toBeVisible();
+    await expect(page.getByText(/within 24 hours; it is valid for 48 hours/)).toBeVisible();
+    const place = page.getByRole('button', { name: 'Place Order' });
+    await expect(place).toBeDisabled();
+    await page.getByLabel('I agree to the terms and conditions').check();
+    await expect(place).toBeEnabled();
+    await place.click();
+
+    await expect(page.getByText('Order Created')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/order-uploaded\/(\d+)\/$/);
+    const id = Number(/\/order-uploaded\/(\d+)\//.exec(page.url())?.[1]);
+    await expect(page.getByRole('heading', { name: 'Your order has been placed.' })).toBeVisible();
+    await expect(page.getByText(/Placed on \d/)).toBeVisible();
+    await expect(page.getByText(/arrive by e-mail within 24 hours/)).toBeVisible();
+    const placed = page.getByRole('region', { name: 'Your order has been placed.' });
+    await expect(placed.getByRole('link', { name: 'How It Works' })).toHaveAttribute('href', '/how-it-works/');
+    await expect(placed.getByRole('link', { name: 'Our Shops' })).toHaveAttribute('href', '/portals/');
+
+    const order = await sandbox<RawOrder>(request, 'GET', `/orders/${id}`);
+    expect(order).toMatchObject({ portal_id: 3, order_type: 'normal', status: 'placed' });
+    expect(order.address_id).toBeGreaterThan(0);
+    expect(order.products.map(({ name, description, quantity, comment }) => ({ name, description, quantity, comment }))).toEqual([
+      { name: 'Product 1', description: 'https://www.nike.com/t/air-zoom', quantity: 2, comment: 'Size 9' },
+      { name: 'Product 2', description: 'https://www.nike.com/t/pegasus', quantity: 1, comment: '' },
+      { name: 'Product 3', description: 'https://www.nike.com/t/socks', quantity: 3, comment: 'White' },
+    ]);
+    for (const product of order.products) {
+      expect(product.screenshot).toMatch(/\.(webp|jpg|png)$/);
+      expect(product.screenshot_bytes).toBeGreaterThan(50_000);
+      expect(product.screenshot_bytes).toBeLessThan(10_000_000);
+    }
+
+    // The draft was reset: the form starts empty again.
+    await page.goto('/upload-orders/');
+    await expect(productBlock(page, 'Product 1').getByLabel('Product page URL')).toHaveValue('');
+    await expect(page.getByRole('group', { name: 'Product 2' })).toHaveCount(0);
+  });
+
+  test('a double click on Place Order places one order', async ({ page, request, signedIn }) => {
+    test.setTimeout(90_000);
+    await addAddressFor(request, signedIn.tokens);
+    await page.goto('/upload-orders/');
+    await choose(page, 'Portal', 'Amazon');
+    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.amazon.com/dp/B0001', upload: screenshot(21) });
+    await choose(page, 'Delivery address', 'Home');
+    await page.getByLabel('I agree to the terms and conditions').check();
+    await page.getByRole('button', { name: 'Place Order' }).dblclick();
+    await expect(page).toHaveURL(/\/order-uploaded\/\d+\/$/, { timeout: 30_000 });
+    await expect(page.getByText('Order Created')).toHaveCount(1);
+    expect(await ordersOf(request, signedIn.tokens)).toHaveLength(1);
+  });
+
+  test('the order-uploaded page passes axe', async ({ page, request, signedIn }) => {
+    await addAddressFor(request, signedIn.tokens);
+    await page.goto('/upload-orders/');
+    await choose(page, 'Portal', 'Amazon');
+    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.amazon.com/dp/B0002', upload: screenshot(31) });
+    await choose(page, 'Delivery address', 'Home');
+    await page.getByLabel('I agree to the terms and conditions').check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page).toHaveURL(/\/order-uploaded\/\d+\/$/, { timeout: 30_000 });
+    // A reload reads the placed time from the API instead of memory.
+    await page.reload();
+    await expect(page.getByText(/Placed on \d/)).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(results.violations).toEqual([]);
+  });
+});

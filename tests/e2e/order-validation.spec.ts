@@ -1,0 +1,91 @@
+import { expect, test } from './fixtures';
+import { addAddressFor, noisyPng, productBlock } from './files/order-kit';
+
+test.describe('order form validation', () => {
+  test('every order field message shows on blur, not on change', async ({ page, request, signedIn }) => {
+    await addAddressFor(request, signedIn.tokens);
+    await page.goto('/upload-orders/');
+    const block = productBlock(page, 'Product 1');
+
+    const portal = page.getByLabel('Portal', { exact: true });
+    await portal.focus();
+    await portal.blur();
+    await expect(page.getByText('Must select a Portal')).toBeVisible();
+    await expect(portal).toHaveAttribute('aria-invalid', 'true');
+    await expect(portal).toHaveAccessibleDescription(/Must select a Portal/);
+
+    const url = block.getByLabel('Product page URL');
+    await url.fill('shop.example/item');
+    await expect(page.getByText('Must be a valid URL')).toHaveCount(0);
+    await url.blur();
+    await expect(block.getByText('Must be a valid URL')).toBeVisible();
+    await expect(url).toHaveAccessibleDescription(/Must be a valid URL/);
+    await url.fill('https://shop.example/item');
+    await url.blur();
+    await expect(block.getByText('Must be a valid URL')).toHaveCount(0);
+
+    const quantity = block.getByLabel('Quantity');
+    await quantity.fill('0');
+    await quantity.blur();
+    await expect(block.getByText('Must have at least 1')).toBeVisible();
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+
+    const file = block.getByLabel('Screenshot', { exact: true });
+    await file.focus();
+    await file.blur();
+    await expect(block.getByText('Image is required.')).toBeVisible();
+
+    const address = page.getByLabel('Delivery address', { exact: true });
+    await address.focus();
+    await address.blur();
+    await expect(page.getByText('Address required')).toBeVisible();
+  });
+
+  test('bad screenshot files get the client-side messages', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.goto('/upload-orders/');
+    const block = productBlock(page, 'Product 1');
+    const file = block.getByLabel('Screenshot', { exact: true });
+    const cases = [
+      { upload: { name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(60_000, 1)]) }, message: '.jpg, .jpeg, .png and .webp files are accepted.' },
+      { upload: { name: 'tiny.png', mimeType: 'image/png', buffer: noisyPng(80, 80) }, message: 'Min file size is 50KB.' },
+      { upload: { name: 'huge.png', mimeType: 'image/png', buffer: noisyPng(1920, 1920) }, message: 'Max file size is 10MB.' },
+      { upload: { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.\n'.repeat(2000)) }, message: '.jpg, .jpeg, .png and .webp files are accepted.' },
+    ];
+    expect(cases[1]?.upload.buffer.length).toBeGreaterThan(15_000);
+    expect(cases[1]?.upload.buffer.length).toBeLessThan(25_000);
+    expect(cases[2]?.upload.buffer.length).toBeGreaterThan(10_000_000);
+    for (const { upload, message } of cases) {
+      await file.setInputFiles(upload);
+      await expect(block.getByText(message, { exact: true })).toBeVisible();
+      await expect(file).toHaveAttribute('aria-invalid', 'true');
+      await expect(block.getByRole('button', { name: 'Crop Image' })).toHaveCount(0);
+    }
+  });
+
+  test('the add-address form needs all five fields and shows the server detail on the street', async ({ page, signedIn }) => {
+    void signedIn;
+    await page.goto('/upload-orders/');
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    await expect(page.getByText('Required', { exact: true })).toHaveCount(5);
+    for (const label of ['Location name', 'Street address', 'Town or city', 'Province', 'Postal code']) {
+      await expect(page.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+
+    await page.route('**/api/web/v1/addresses', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 422, json: { error: 'Postal code is invalid', errors: { detail: 'Postal code is invalid' } } })
+        : route.continue(),
+    );
+    await page.getByLabel('Location name').fill('Office');
+    await page.getByLabel('Street address').fill('1 Loop Street');
+    await page.getByLabel('Town or city').fill('Cape Town');
+    await page.getByLabel('Province').fill('Western Cape');
+    await page.getByLabel('Postal code').fill('ABC');
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Postal code is invalid' })).toBeVisible();
+    const street = page.getByLabel('Street address');
+    await expect(street).toHaveAttribute('aria-invalid', 'true');
+    await expect(street).toHaveAccessibleDescription('Postal code is invalid');
+  });
+});
