@@ -1,0 +1,207 @@
+import { spawn } from 'node:child_process';
+import { deflateSync, gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
+import { createSiteServer } from './serve.mjs';
+
+const PHONE = { width: 1170, height: 2532 };
+const TARGET_BYTES = 4_000_000;
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes) {
+  let c = 0xffffffff;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type, data) {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'ascii');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** A phone-sized RGB PNG: a flat app-like background with a noisy "photo" band sized so the file is about 4 MB. */
+export function phoneScreenshot(seed = 1, { width = PHONE.width, height = PHONE.height, targetBytes = TARGET_BYTES } = {}) {
+  let x = seed >>> 0 || 1;
+  const next = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) & 0xff;
+  };
+  const rowBytes = width * 3 + 1;
+  const noisyRows = Math.min(height, Math.round(targetBytes / rowBytes));
+  const top = Math.round((height - noisyRows) / 3);
+  const raw = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y += 1) {
+    const noisy = y >= top && y < top + noisyRows;
+    for (let px = 0; px < width; px += 1) {
+      const at = y * rowBytes + 1 + px * 3;
+      raw[at] = noisy ? next() : 245;
+      raw[at + 1] = noisy ? next() : 246 - ((y >> 6) & 7);
+      raw[at + 2] = noisy ? next() : 250;
+    }
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function json(url, init) {
+  const response = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', ...(init?.headers ?? {}) } });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Registers a shopper with one address on the sandbox and returns its tokens. */
+async function shopper(apiUrl) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'Bench#2026pass';
+  await json(`${apiUrl}/api/web/v1/users`, {
+    method: 'POST',
+    body: JSON.stringify({ user: { first_name: 'Bench', last_name: 'Shopper', email, mobile: '+27821234567', birth_date: '1990-01-01', password } }),
+  });
+  const tokens = await json(`${apiUrl}/oauth/token`, {
+    method: 'POST',
+    body: JSON.stringify({ grant_type: 'password', username: email, password, client_id: 'shopper-web', scope: 'read write' }),
+  });
+  await json(`${apiUrl}/api/web/v1/addresses`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${tokens.access_token}` },
+    body: JSON.stringify({ address: { name: 'Home', address: '1 Loop Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' } }),
+  });
+  return tokens;
+}
+
+async function choose(page, label, option) {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Places a three-product order made from ~4 MB phone screenshots on the real page in Chromium and measures
+ * the bytes of the POST /orders body, plus the gzipped JavaScript the order form page loads.
+ * `siteUrl` serves a build whose PUBLIC_API_HOST is `apiUrl` (a sandbox).
+ */
+export async function benchUpload({ siteUrl, apiUrl, chromiumPath = findChromium(), products = 3 } = {}) {
+  const tokens = await shopper(apiUrl);
+  const sources = Array.from({ length: products }, (_, i) => phoneScreenshot(i + 1));
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(
+      ({ origin, access, refresh }) => {
+        if (window.location.origin !== origin) return;
+        window.localStorage.setItem('remember_me', 'true');
+        window.localStorage.setItem('access_token', access);
+        window.localStorage.setItem('refresh_token', refresh);
+      },
+      { origin: new URL(siteUrl).origin, access: tokens.access_token, refresh: tokens.refresh_token },
+    );
+    const page = await context.newPage();
+    const scripts = new Map();
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script' || !response.url().startsWith(new URL(siteUrl).origin)) return;
+      try {
+        scripts.set(response.url(), gzipSync(await response.body(), { level: 9 }).length);
+      } catch {
+        // A script body that cannot be read (navigation away) is left out.
+      }
+    });
+    let uploadBytes = 0;
+    await page.route('**/api/web/v1/orders', async (route) => {
+      if (route.request().method() === 'POST') uploadBytes = route.request().postDataBuffer()?.length ?? 0;
+      await route.continue();
+    });
+
+    await page.goto(`${siteUrl}/upload-orders/`);
+    await page.getByLabel('Portal', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const perFile = Object.fromEntries([...scripts].map(([url, bytes]) => [new URL(url).pathname.split('/').pop(), bytes]));
+    const sum = (names) => names.reduce((total, name) => total + perFile[name], 0);
+    // The lazy chunks of the order form itself (form, cropper, draft store); the rest is shared with the account area.
+    const own = Object.keys(perFile).filter((name) => /^(OrderFormScreen|order-form)\./.test(name));
+    const js = { totalGzipBytes: sum(Object.keys(perFile)), orderFormGzipBytes: sum(own), files: scripts.size, perFile };
+
+    await choose(page, 'Portal', 'Amazon');
+    for (let i = 0; i < products; i += 1) {
+      if (i > 0) await page.getByRole('button', { name: 'Add Items' }).click();
+      const block = page.getByRole('group', { name: `Product ${i + 1}`, exact: true });
+      await block.getByLabel('Product page URL').fill(`https://www.amazon.com/dp/BENCH${i + 1}`);
+      await block.getByLabel('Screenshot', { exact: true }).setInputFiles({ name: `phone-${i + 1}.png`, mimeType: 'image/png', buffer: sources[i] });
+      const crop = block.getByRole('button', { name: 'Crop Image' });
+      await crop.waitFor();
+      await page.waitForFunction((el) => !el.disabled, await crop.elementHandle(), { timeout: 30_000 });
+      await crop.click();
+      await block.getByRole('img', { name: /^Cropped screenshot of/ }).waitFor({ timeout: 30_000 });
+    }
+    await choose(page, 'Delivery address', 'Home');
+    await page.getByLabel('I agree to the terms and conditions').check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.waitForURL(/\/order-uploaded\/\d+\/$/, { timeout: 60_000 });
+    const orderId = Number(/\/order-uploaded\/(\d+)\//.exec(page.url())?.[1]);
+    await context.close();
+    return {
+      orderId,
+      products,
+      sourceBytes: sources.map((b) => b.length),
+      uploadBytes,
+      js,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+// Standalone: serves BENCH_DIST (a build made for SANDBOX_PORT, e.g. by `E2E_PORT=4341 SANDBOX_PORT=4012 npm run test:e2e`)
+// with a fresh in-memory sandbox, and prints the figures as JSON.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const apiPort = Number(process.env.SANDBOX_PORT ?? 4010);
+  const sitePort = Number(process.env.BENCH_PORT ?? 4399);
+  const dist = process.env.BENCH_DIST ?? 'dist';
+  const sandbox = spawn('npx', ['tsx', 'sandbox/src/main.ts'], {
+    env: { ...process.env, SANDBOX_PORT: String(apiPort), SANDBOX_DB: ':memory:', SANDBOX_QUIET: '1', SANDBOX_SITE_ORIGIN: `http://127.0.0.1:${sitePort}` },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const site = createSiteServer({ root: dist }).listen(sitePort, '127.0.0.1');
+  try {
+    await waitFor(`http://127.0.0.1:${apiPort}/api/web/v1/portals`);
+    const result = await benchUpload({ siteUrl: `http://127.0.0.1:${sitePort}`, apiUrl: `http://127.0.0.1:${apiPort}` });
+    console.log(JSON.stringify(result, null, 2));
+  } finally {
+    site.close();
+    process.kill(-sandbox.pid);
+  }
+}
