@@ -9,6 +9,7 @@ const chromiumArgs = (process.env.CHROMIUM_ARGS ?? '--no-sandbox --disable-gpu -
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  outputDir: sitePort === 4321 ? 'test-results' : `.cache/results-${sitePort}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
