@@ -8,16 +8,23 @@ import { RouteLink } from './RouteLink';
 import { Screen } from './Screen';
 import { TextField } from './TextField';
 
+/** Milliseconds the 'Redirecting to PayFast' toast shows before the browser leaves. */
+export const REDIRECT_DELAY_MS = 800;
+
 /** Add card: a card name, then the payment provider's own page takes the card details. */
 export function AddCardScreen(): ReactNode {
   const form = useFormik<CardValues>({
     initialValues: { cardName: '' },
     validationSchema: cardSchema,
     validateOnChange: false,
+    // One field: checked on submit only, so a disappearing error never moves the button under the pointer.
+    validateOnBlur: false,
     onSubmit: async (values) => {
       try {
         const location = await startCardCreation(values.cardName);
         notify.success(accountMessages.redirecting);
+        // A moment on screen so the shopper reads where they are going before the page changes.
+        await new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
         window.location.assign(location);
       } catch (error) {
         notify.error((error as Error).message);

@@ -19,18 +19,17 @@ export function addressLine(order: Pick<Order, 'address'>): string {
 }
 
 function OrderLinks({ order }: OrderCardProps): ReactNode {
-  const hidden = <span className="visually-hidden"> for order {order.id}</span>;
   if (order.status === 'placed') return <p className="order-card__note">{accountMessages.orderPlaced}</p>;
   if (order.status === 'processing') {
     return (
-      <RouteLink className="button button--small" href={pathTo('quotePayment', { id: String(order.id) })}>
-        Quote{hidden}
+      <RouteLink className="button button--small" href={pathTo('quotePayment', { id: String(order.id) })} aria-label={`Quote for order ${order.id}`}>
+        Quote
       </RouteLink>
     );
   }
   return (
-    <RouteLink className="button button--ghost button--small" href={pathTo('invoice', { id: String(order.id) })}>
-      Invoice{hidden}
+    <RouteLink className="button button--ghost button--small" href={pathTo('invoice', { id: String(order.id) })} aria-label={`Invoice for order ${order.id}`}>
+      Invoice
     </RouteLink>
   );
 }

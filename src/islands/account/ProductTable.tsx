@@ -54,8 +54,14 @@ export function ProductTable({ products, onDelete, busyId, caption }: ProductTab
               <td>{formatRand(product.deliveryPrice)}</td>
               {onDelete && (
                 <td>
-                  <button type="button" className="button button--ghost button--small" disabled={busyId === product.id} onClick={() => onDelete(product)}>
-                    Delete<span className="visually-hidden"> {product.name}</span>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={busyId === product.id}
+                    aria-label={`Delete ${product.name}`}
+                    onClick={() => onDelete(product)}
+                  >
+                    Delete
                   </button>
                 </td>
               )}

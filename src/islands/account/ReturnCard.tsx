@@ -39,8 +39,14 @@ export function ReturnCard({ order, onPickedUp, busy = false }: ReturnCardProps)
       </dl>
       {onPickedUp && (
         <div className="order-card__links">
-          <button type="button" className="button button--small" disabled={busy} onClick={() => onPickedUp(order)}>
-            Mark as Picked Up<span className="visually-hidden"> (return {order.id})</span>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            aria-label={`Mark as Picked Up: return ${order.id}`}
+            onClick={() => onPickedUp(order)}
+          >
+            Mark as Picked Up
           </button>
         </div>
       )}

@@ -1,12 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { statusLabel } from '../../lib/progress';
+import type { Order } from '../../lib/api/orders';
 import { $orders, loadOrders, orderTitle } from '../../lib/stores/orders';
 import { ProgressBar } from '../ui/ProgressBar';
+import { Select, type SelectOption } from '../ui/Select';
 import { Spinner } from '../ui/Spinner';
 import { LoadError } from './LoadError';
 import { OrderFacts } from './OrderFacts';
 import { Screen } from './Screen';
+
+const orderOption = (o: Order): SelectOption<number> => ({ value: o.id, label: o.orderType === 'return' ? `${orderTitle(o)} (return)` : orderTitle(o) });
 
 /** Props of the track-order screen. */
 export interface TrackOrderScreenProps {
@@ -18,6 +22,7 @@ export interface TrackOrderScreenProps {
 export function TrackOrderScreen({ initialId }: TrackOrderScreenProps): ReactNode {
   const { data, error } = useStore($orders);
   const [chosen, setChosen] = useState<number | undefined>(initialId);
+  const options = useMemo(() => (data ?? []).map(orderOption), [data]);
   useEffect(() => {
     void loadOrders(true);
   }, []);
@@ -30,16 +35,18 @@ export function TrackOrderScreen({ initialId }: TrackOrderScreenProps): ReactNod
     const order = data.find((o) => o.id === chosen) ?? data[0];
     body = order && (
       <>
-        <div className="field field--inline">
-          <label htmlFor="track-order-select">Order</label>
-          <select id="track-order-select" value={order.id} onChange={(event) => setChosen(Number(event.target.value))}>
-            {data.map((o) => (
-              <option key={o.id} value={o.id}>
-                {orderTitle(o)}
-                {o.orderType === 'return' ? ' (return)' : ''}
-              </option>
-            ))}
-          </select>
+        <div className="field--inline">
+          <Select<number>
+            id="track-order-select"
+            label="Order"
+            name="order"
+            options={options}
+            value={order.id}
+            placeholder="Search by order number or shop"
+            onChange={(id) => {
+              if (id !== null) setChosen(id);
+            }}
+          />
         </div>
         <section className="account-panel" aria-labelledby="track-title">
           <h2 id="track-title">{orderTitle(order)}</h2>

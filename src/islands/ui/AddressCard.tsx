@@ -34,8 +34,14 @@ export function AddressCard({ address, onDelete, busy = false }: AddressCardProp
         </div>
       </dl>
       {onDelete && (
-        <button type="button" className="button button--ghost button--small" disabled={busy} onClick={() => onDelete(address)}>
-          Delete<span className="visually-hidden"> address {address.name}</span>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={busy}
+          aria-label={`Delete address ${address.name}`}
+          onClick={() => onDelete(address)}
+        >
+          Delete
         </button>
       )}
     </article>

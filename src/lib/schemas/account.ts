@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { email, image, messages } from './rules';
+import { email, imageProblem, messages } from './rules';
 
 /** Messages of the account area (SPEC section 8), each written once. */
 export const accountMessages = {
@@ -79,5 +79,11 @@ export const returnSchema = yup.object({
   item: yup.number().typeError(messages.returnItem).moreThan(0, messages.returnItem),
   totalItems: yup.number().typeError(messages.returnItems).integer(messages.returnItems).moreThan(0, messages.returnItems),
   returnReason: yup.string(),
-  returnPhoto: image,
+  returnPhoto: yup
+    .mixed<File>()
+    .nullable()
+    .test('image', messages.imageRequired, function check(value) {
+      const problem = imageProblem(value);
+      return problem ? this.createError({ message: problem }) : true;
+    }),
 });

@@ -1,0 +1,79 @@
+import { callApi, toast } from './account-helpers';
+import { expect, test } from './fixtures';
+
+test.describe('my details', () => {
+  test('the personal details form saves and keeps what was saved', async ({ page, request, signedIn }) => {
+    await page.goto('/my-details/');
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await expect(form.getByLabel('First name')).toHaveValue(signedIn.firstName);
+    await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue(signedIn.email);
+    await form.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
+    await form.getByRole('textbox', { name: 'E-mail' }).blur();
+    await expect(form.getByText('Must be a valid email')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
+    await form.getByRole('textbox', { name: 'E-mail' }).fill(signedIn.email);
+    await form.getByRole('textbox', { name: 'E-mail' }).press('Tab');
+    await expect(form.getByText('Must be a valid email')).toHaveCount(0);
+    await form.getByLabel('First name').fill('Naledi');
+    await form.getByLabel('Mobile').fill('0821112222');
+    await form.getByLabel('Mobile').press('Tab');
+    await form.getByRole('radio', { name: 'SMS' }).check();
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(toast(page, 'Details Updated')).toBeVisible();
+
+    const user = await callApi<{ first_name: string; mobile: string; notification_method: string }>(request, signedIn.tokens, 'GET', '/users/show_details');
+    expect(user).toMatchObject({ first_name: 'Naledi', mobile: '0821112222', notification_method: 'sms' });
+    await page.reload();
+    await expect(page.getByRole('form', { name: 'Personal details' }).getByLabel('First name')).toHaveValue('Naledi');
+  });
+
+  test('a server field error shows on its field and nothing typed is lost', async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    await page.goto('/my-details/');
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await form.getByLabel('Last name').fill('Dube');
+    await form.getByLabel('Mobile').fill('12');
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(form.getByLabel('Mobile')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByLabel('Last name')).toHaveValue('Dube');
+    await expect(form.getByLabel('Mobile')).toHaveValue('12');
+  });
+
+  test('an address is added, deleted and restored with the undo toast', async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    await page.goto('/my-details/');
+    const addresses = page.getByRole('region', { name: 'Addresses' });
+    await expect(addresses.getByText('No saved addresses yet.')).toBeVisible();
+    await addresses.getByLabel('Location name').fill('Beach house');
+    await addresses.getByLabel('Street address').fill('1 Marine Drive');
+    await addresses.getByLabel('Town or city').fill('Durban');
+    await addresses.getByLabel('Province').fill('KwaZulu-Natal');
+    await addresses.getByLabel('Postal code').fill('4001');
+    await addresses.getByRole('button', { name: 'Add Address' }).click();
+    await expect(toast(page, 'Address Added')).toBeVisible();
+    const card = addresses.getByRole('article', { name: 'Address Beach house' });
+    for (const text of ['KwaZulu-Natal', 'Durban', '1 Marine Drive', '4001']) await expect(card.getByText(text, { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Delete address Beach house' }).click();
+    await expect(card).toHaveCount(0);
+    await expect(toast(page, 'Address Beach house deleted')).toBeVisible();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(addresses.getByRole('article', { name: 'Address Beach house' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('article', { name: 'Address Beach house' })).toBeVisible();
+  });
+
+});
+
+test.describe('my details of the demo shopper', () => {
+  test.use({ account: 'demo' });
+
+  test('saved cards show their names without a radio, and the Add Credit Card tile', async ({ page, signedIn }) => {
+    expect(signedIn.email).toBe('shopper@example.com');
+    await page.goto('/my-details/');
+    const cards = page.getByRole('region', { name: 'Saved cards' });
+    await expect(cards.getByText('Personal Visa')).toBeVisible();
+    await expect(cards.getByRole('radio')).toHaveCount(0);
+    await expect(cards.getByRole('link', { name: 'Add Credit Card' })).toHaveAttribute('href', '/add-card/');
+  });
+});

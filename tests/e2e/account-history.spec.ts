@@ -1,0 +1,81 @@
+import { createAddress, issueQuote, moveTo, placeOrder } from './account-helpers';
+import { expect, sandbox, test } from './fixtures';
+
+test.describe('order history', () => {
+  test("a shopper without orders reads 'You've not placed any orders yet'", async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    await page.goto('/my-orders-history/');
+    await expect(page.getByText("You've not placed any orders yet")).toBeVisible();
+  });
+
+  test('pending and history cards show their facts and the link their status allows', async ({ page, request, signedIn }) => {
+    const addressId = await createAddress(request, signedIn.tokens);
+    const placed = await placeOrder(request, signedIn.tokens, { addressId, portal: 2 });
+    const processing = await placeOrder(request, signedIn.tokens, { addressId });
+    await issueQuote(request, processing);
+    const transit = await placeOrder(request, signedIn.tokens, { addressId, products: [{ name: 'Boots', quantity: 3 }] });
+    await issueQuote(request, transit);
+    await moveTo(request, transit, 'in transit');
+
+    await page.goto('/my-orders-history/');
+    const pending = page.getByRole('region', { name: /^Pending/ });
+    const history = page.getByRole('region', { name: /^Order History/ });
+    const placedCard = pending.getByRole('article', { name: `Order ${placed}` });
+    await expect(placedCard.getByText('Order is placed')).toBeVisible();
+    await expect(placedCard.getByText('R0')).toBeVisible();
+    await expect(placedCard.getByText('14 Jan Smuts Avenue, Johannesburg, Gauteng, 2193')).toBeVisible();
+    await expect(placedCard.getByRole('link')).toHaveCount(0);
+    await expect(pending.getByRole('link', { name: `Quote for order ${processing}` })).toHaveAttribute('href', `/quote-payment/${processing}/`);
+    const transitCard = history.getByRole('article', { name: `Order ${transit}` });
+    await expect(transitCard.getByRole('link', { name: `Invoice for order ${transit}` })).toHaveAttribute('href', `/my-invoice/${transit}/`);
+    await expect(transitCard.getByText(/^R[\d\s\u00a0]+[,.]\d{2}$/)).toBeVisible();
+    await expect(transitCard.getByText('3', { exact: true })).toBeVisible();
+    await expect(history.getByRole('link', { name: /Quote for order/ })).toHaveCount(0);
+
+    // The quote link moves client-side.
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    await pending.getByRole('link', { name: `Quote for order ${processing}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Quote and Payment' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+
+  test('stays smooth with 500 orders: all rendered quickly and scrollable', async ({ page, request, signedIn }) => {
+    test.setTimeout(90_000);
+    await createAddress(request, signedIn.tokens);
+    await sandbox(request, 'POST', '/seed-orders', { email: signedIn.email, count: 500 });
+    const pages: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/web/v1/orders?')) pages.push(new URL(r.url()).search);
+    });
+    const started = Date.now();
+    await page.goto('/my-orders-history/');
+    const cards = page.getByRole('region', { name: /^Pending/ }).getByRole('article');
+    await expect(cards).toHaveCount(500, { timeout: 15_000 });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(10_000);
+    expect(pages.length).toBe(5);
+    expect(pages.every((search) => search.includes('per=100'))).toBe(true);
+
+    // Scroll to the end and back; the main thread stays responsive (no long frame gaps).
+    const worstFrame = await page.evaluate(async () => {
+      let worst = 0;
+      let last = performance.now();
+      let running = true;
+      const tick = (now: number) => {
+        worst = Math.max(worst, now - last);
+        last = now;
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      for (let y = 0; y < document.body.scrollHeight; y += 2000) {
+        window.scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      running = false;
+      return worst;
+    });
+    expect(worstFrame).toBeLessThan(500);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards.last()).toBeInViewport();
+  });
+});

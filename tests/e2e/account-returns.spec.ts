@@ -1,0 +1,55 @@
+import { choose, createAddress, issueQuote, moveTo, photo, placeOrder, toast } from './account-helpers';
+import { expect, test } from './fixtures';
+
+test.describe('returns', () => {
+  test('the schedule-return form says what is missing, field by field', async ({ page, request, signedIn }) => {
+    const addressId = await createAddress(request, signedIn.tokens);
+    const delivered = await placeOrder(request, signedIn.tokens, { addressId, portal: 3, products: [{ name: 'Running shoes', quantity: 2 }] });
+    await issueQuote(request, delivered);
+    await moveTo(request, delivered, 'delivered');
+
+    await page.goto('/my-returns/');
+    await expect(page.getByText('No Pending Returns')).toBeVisible();
+    await expect(page.getByText('No Returns History')).toBeVisible();
+    await page.getByLabel('Quantity').fill('0');
+    await page.getByLabel('Quantity').press('Tab');
+    await expect(page.getByText('Must have at least 1')).toBeVisible();
+    await page.getByRole('button', { name: 'Schedule Return' }).click();
+    for (const message of ['Portal is required', 'Order is required', 'Item is required', 'Must have at least 1', 'Image is required.']) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('combobox', { name: 'Portal' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Quantity')).toHaveAttribute('aria-describedby', 'return-totalItems-error');
+
+    await page.getByLabel('Photo of the item').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: photo.buffer.subarray(0, 2000) });
+    await expect(page.getByText('Min file size is 50KB.')).toBeVisible();
+    await page.getByLabel('Photo of the item').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(60_000, 65) });
+    await expect(page.getByText('.jpg, .jpeg, .png and .webp files are accepted.')).toBeVisible();
+
+    // Only delivered orders of the chosen shop are offered.
+    await choose(page, 'Portal', 'Nike');
+    await choose(page, 'Order', `Order ${delivered} - Nike`);
+    await choose(page, 'Item', 'Running shoes');
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Photo of the item').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Schedule Return' }).click();
+    await expect(toast(page, 'Refund Created')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Returns Pending' }).getByRole('article')).toHaveCount(1);
+  });
+});
+
+test.describe('returns of the demo shopper', () => {
+  test.use({ account: 'demo' });
+
+  test("a failed pick-up shows 'Order failed to be marked as picked up' and keeps the return pending", async ({ page, signedIn }) => {
+    expect(signedIn.email).toBe('shopper@example.com');
+    await page.route('**/complete_return_order', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Boom"}' }));
+    await page.goto('/my-returns/');
+    const pending = page.getByRole('region', { name: 'Returns Pending' });
+    await expect(pending.getByText('Left ear cup crackles')).toBeVisible();
+    await pending.getByRole('button', { name: /Mark as Picked Up/ }).click();
+    await expect(toast(page, 'Order failed to be marked as picked up')).toBeVisible();
+    await expect(pending.getByText('Left ear cup crackles')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Return History' }).getByText('Wrong size')).toBeVisible();
+  });
+});

@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { callApi } from './account-helpers';
+import { expect, siteOrigin, test, type Tokens } from './fixtures';
+
+type RoutePath = (ids: Record<string, number>) => string;
+
+/** Every login-required account route with the heading its screen shows. */
+const ROUTES: { name: string; path: RoutePath; heading: string | RegExp | ((ids: Record<string, number>) => string) }[] = [
+  { name: 'my details', path: () => '/my-details/', heading: 'My Details' },
+  { name: 'track order', path: () => '/track-order/', heading: 'Track Order' },
+  { name: 'order history', path: () => '/my-orders-history/', heading: 'My Orders' },
+  { name: 'returns', path: () => '/my-returns/', heading: 'Returns' },
+  { name: 'help', path: () => '/help/', heading: 'Help' },
+  { name: 'add card', path: () => '/add-card/', heading: 'Add Credit Card' },
+  { name: 'invoice', path: (ids) => `/my-invoice/${ids.paid}/`, heading: (ids) => `Order No. ${ids.paid}` },
+  { name: 'quote payment', path: (ids) => `/quote-payment/${ids.processing}/`, heading: 'Quote and Payment' },
+  { name: 'order uploaded', path: (ids) => `/order-uploaded/${ids.placed}/`, heading: /order has been placed/i },
+];
+
+/** The demo shopper's first order of each status. */
+async function demoOrders(request: APIRequestContext, tokens: Tokens): Promise<Record<string, number>> {
+  const orders = await callApi<{ id: number; status: string }[]>(request, tokens, 'GET', '/orders?type=normal&per=100');
+  const ids: Record<string, number> = {};
+  for (const o of orders) ids[o.status] ??= o.id;
+  return ids;
+}
+
+async function scan(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('account routes, signed in', () => {
+  test.use({ account: 'demo' });
+
+  for (const route of ROUTES) {
+    test(`${route.name}: deep link and reload show the page, and axe finds no violation`, async ({ page, request, signedIn }) => {
+      const ids = await demoOrders(request, signedIn.tokens);
+      const path = route.path(ids);
+      const heading = typeof route.heading === 'function' ? route.heading(ids) : route.heading;
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('.spinner')).toHaveCount(0);
+      await scan(page);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  test('the order form route shows the side menu once signed in, and passes axe', async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    await page.goto('/upload-orders/');
+    await expect(page.getByRole('navigation', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await scan(page);
+  });
+
+  test('the side menu moves between pages without a page load and marks the current one', async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    await page.goto('/my-details/');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
+    await page.evaluate(() => Object.assign(window, { __samePage: true }));
+    const menu = page.getByRole('navigation', { name: 'Profile' });
+    await expect(menu.getByRole('link', { name: 'My Details' })).toHaveAttribute('aria-current', 'page');
+
+    await menu.getByRole('link', { name: 'Track Order' }).click();
+    await expect(page).toHaveURL(/\/track-order\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Track Order' })).toBeFocused();
+    await expect(menu.getByRole('link', { name: 'Track Order' })).toHaveAttribute('aria-current', 'page');
+    await expect(menu.getByRole('link', { name: 'My Details' })).not.toHaveAttribute('aria-current', 'page');
+
+    await menu.getByRole('link', { name: 'Order History' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Returns' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Order History' })).toHaveAttribute('aria-current', 'page');
+
+    // Help is a static page of its own (build-time FAQ): a real page load.
+    await menu.getByRole('link', { name: 'Help' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBeUndefined();
+  });
+
+  test('help is an accordion of FAQ topics from the content collection, keyboard operable', async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    await page.goto('/help/');
+    expect(await page.locator('.faq summary').count()).toBeGreaterThanOrEqual(8);
+    const returns = page.locator('details', { has: page.getByText('Can I return a product?') });
+    await expect(returns).not.toHaveAttribute('open', '');
+    await returns.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect(returns).toHaveAttribute('open', '');
+    await expect(returns.getByText(/schedule a return on the Returns page/)).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(returns).not.toHaveAttribute('open', '');
+  });
+
+  test('track order: choosing an order shows its progress and status', async ({ page, request, signedIn }) => {
+    const ids = await demoOrders(request, signedIn.tokens);
+    await page.goto('/track-order/');
+    await page.getByRole('combobox', { name: 'Order' }).fill(`Order ${ids['in transit']} `);
+    await page.getByRole('option', { name: `Order ${ids['in transit']} - ` }).click();
+    await expect(page.getByText('Order status: in transit')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '71');
+    await page.getByRole('combobox', { name: 'Order' }).fill(`Order ${ids.paid} `);
+    await page.getByRole('option', { name: `Order ${ids.paid} - ` }).click();
+    await expect(page.getByText('Order status: Order Paid')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '43');
+  });
+
+  test('an unknown order id shows the server message with a Retry button', async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    await page.goto('/my-invoice/999999/');
+    await expect(page.getByRole('alert')).toContainText('Not found');
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await page.goto('/quote-payment/abc/');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('account routes, as a visitor', () => {
+  for (const path of ['/my-details/', '/track-order/', '/my-orders-history/', '/my-returns/', '/help/', '/add-card/', '/my-invoice/3/', '/quote-payment/2/', '/order-uploaded/1/']) {
+    test(`${path} sends the visitor to /`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`${siteOrigin}/`);
+    });
+  }
+
+  test('the order form route stays open to visitors, without the side menu, and passes axe', async ({ page }) => {
+    await page.goto('/upload-orders/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/upload-orders/');
+    await expect(page.getByRole('navigation', { name: 'Profile' })).toBeHidden();
+    await scan(page);
+  });
+});

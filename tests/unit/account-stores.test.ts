@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../src/lib/api/orders';
+
+vi.mock('../../src/lib/api/orders', async (original) => ({
+  ...(await original<typeof import('../../src/lib/api/orders')>()),
+  listOrders: vi.fn(),
+}));
+vi.mock('../../src/lib/api/cards', async (original) => ({
+  ...(await original<typeof import('../../src/lib/api/cards')>()),
+  createCard: vi.fn(),
+  payOrder: vi.fn(),
+}));
+
+const ordersApi = await import('../../src/lib/api/orders');
+const cardsApi = await import('../../src/lib/api/cards');
+const { listAllOrders, $pendingOrders, $pastOrders, loadOrders, orderTitle } = await import('../../src/lib/stores/orders');
+const { startCardCreation } = await import('../../src/lib/stores/cards');
+const { $payment, payForOrder } = await import('../../src/lib/stores/payment');
+const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
+
+function order(id: number, status: string, orderType: 'normal' | 'return' = 'normal'): Order {
+  return {
+    id, portalId: 1, portalName: 'Amazon', userName: '', address: null, orderType, status, createdDate: '', deliveryDate: '',
+    pickup: '', shipping: '', products: [], totalItems: 1, quote: null, parentOrderId: null,
+  };
+}
+
+beforeEach(() => {
+  storeTokens('access', 'refresh', true);
+});
+
+afterEach(() => {
+  vi.mocked(ordersApi.listOrders).mockReset();
+  clearTokens();
+});
+
+describe('order lists', () => {
+  it('pages through the API 100 at a time until every page is in', async () => {
+    const list = vi.mocked(ordersApi.listOrders);
+    list.mockImplementation(async (filter = {}) => {
+      const page = filter.page ?? 1;
+      const ids = Array.from({ length: page < 3 ? 100 : 50 }, (_, i) => (page - 1) * 100 + i + 1);
+      return { orders: ids.map((id) => order(id, 'placed')), meta: { currentPage: page, totalPages: 3, totalCount: 250 } };
+    });
+    const all = await listAllOrders({ type: 'return', status: 'returning' });
+    expect(all).toHaveLength(250);
+    expect(all.map((o) => o.id).slice(0, 2)).toEqual([1, 2]);
+    expect(list).toHaveBeenCalledTimes(3);
+    expect(list.mock.calls.map(([f]) => [f?.page, f?.per, f?.type, f?.status])).toEqual([
+      [1, 100, 'return', 'returning'],
+      [2, 100, 'return', 'returning'],
+      [3, 100, 'return', 'returning'],
+    ]);
+  });
+
+  it('splits pending (placed, processing) from the history, leaving returns out', async () => {
+    vi.mocked(ordersApi.listOrders).mockResolvedValue({
+      orders: [order(1, 'placed'), order(2, 'processing'), order(3, 'paid'), order(4, 'delivered'), order(5, 'returning', 'return')],
+      meta: { currentPage: 1, totalPages: 1, totalCount: 5 },
+    });
+    await loadOrders(true);
+    expect($pendingOrders.get().map((o) => o.id)).toEqual([1, 2]);
+    expect($pastOrders.get().map((o) => o.id)).toEqual([3, 4]);
+  });
+
+  it('titles an order with its portal', () => {
+    expect(orderTitle({ id: 12, portalName: 'Amazon' })).toBe('Order 12 - Amazon');
+  });
+});
+
+describe('card creation', () => {
+  it('resolves with the provider page on a listed host', async () => {
+    vi.mocked(cardsApi.createCard).mockResolvedValue({
+      card: { id: 3, userId: 1, token: '', cardName: 'Mine', isValid: false },
+      tokenize: { status: 'pending', location: 'https://www.payfast.co.za/cards/3' },
+    });
+    await expect(startCardCreation('Mine')).resolves.toBe('https://www.payfast.co.za/cards/3');
+  });
+
+  it("refuses a location on an unlisted host with 'Failed to create card'", async () => {
+    vi.mocked(cardsApi.createCard).mockResolvedValue({
+      card: { id: 3, userId: 1, token: '', cardName: 'Mine', isValid: false },
+      tokenize: { status: 'pending', location: 'https://evil.example/x' },
+    });
+    await expect(startCardCreation('Mine')).rejects.toThrow('Failed to create card');
+  });
+
+  it("turns a failed request into 'Failed to create card'", async () => {
+    vi.mocked(cardsApi.createCard).mockRejectedValue(new Error('Server is probably offline'));
+    await expect(startCardCreation('Mine')).rejects.toThrow('Failed to create card');
+  });
+});
+
+describe('payment', () => {
+  it("fails with 'Failed to initiate payment with PayFast' and can be tried again", async () => {
+    vi.mocked(cardsApi.payOrder).mockRejectedValue(new Error('Request failed with status code 422'));
+    await expect(payForOrder(7, 1)).rejects.toThrow('Failed to initiate payment with PayFast');
+    expect($payment.get()).toBe('idle');
+  });
+});
