@@ -34,7 +34,7 @@ export function AdvertiseForm(): ReactNode {
       }
     },
   });
-  useAdoptTypedValues(formRef, form.setFieldValue, initialValues);
+  useAdoptTypedValues(formRef, form, initialValues);
 
   return (
     <>

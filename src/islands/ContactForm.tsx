@@ -36,7 +36,7 @@ export function ContactForm(): ReactNode {
       }
     },
   });
-  useAdoptTypedValues(formRef, form.setFieldValue, initialValues);
+  useAdoptTypedValues(formRef, form, initialValues);
 
   return (
     <>

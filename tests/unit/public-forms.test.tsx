@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api/client';
@@ -26,6 +27,26 @@ describe('ContactForm', () => {
       expect(html).toContain(`for="contact-${name}"`);
       expect(html).toContain(`name="${name}"`);
     }
+  });
+
+  it('keeps what was typed before hydration and flags a field already left', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    (container.querySelector('input[name="email"]') as HTMLInputElement).value = 'nope';
+    (container.querySelector('input[name="firstname"]') as HTMLInputElement).value = 'Sipho';
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <ContactForm />);
+    });
+    expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Sipho');
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ok@example.com' } });
+    sendContactMessage.mockResolvedValue(undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await waitFor(() => expect(sendContactMessage).toHaveBeenCalledWith(expect.objectContaining({ email: 'ok@example.com', firstname: 'Sipho' })));
+    act(() => root?.unmount());
+    container.remove();
   });
 
   it('shows the section 5 e-mail message, linked to the field, and sends nothing', async () => {
