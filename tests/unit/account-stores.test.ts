@@ -18,6 +18,9 @@ const { listAllOrders, $pendingOrders, $pastOrders, loadOrders, orderTitle } = a
 const { startCardCreation } = await import('../../src/lib/stores/cards');
 const { $payment, payForOrder } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
+const { returnSchema, paymentSchema, detailsSchema } = await import('../../src/lib/schemas/account');
+const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/stores/details');
+const { ApiError } = await import('../../src/lib/api/errors');
 
 function order(id: number, status: string, orderType: 'normal' | 'return' = 'normal'): Order {
   return {
@@ -97,5 +100,43 @@ describe('payment', () => {
     vi.mocked(cardsApi.payOrder).mockRejectedValue(new Error('Request failed with status code 422'));
     await expect(payForOrder(7, 1)).rejects.toThrow('Failed to initiate payment with PayFast');
     expect($payment.get()).toBe('idle');
+  });
+});
+
+describe('account schemas and details', () => {
+  const messagesOf = async (schema: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown): Promise<string[]> =>
+    schema.validate(value, { abortEarly: false }).then(
+      () => [],
+      (error: { errors: string[] }) => error.errors,
+    );
+
+  it('gives every return form message of SPEC section 5', async () => {
+    const empty = { portal: 0, orderId: 0, item: 0, totalItems: 0, returnReason: '', returnPhoto: null };
+    expect(await messagesOf(returnSchema, empty)).toEqual(['Portal is required', 'Order is required', 'Item is required', 'Must have at least 1', 'Image is required.']);
+    const small = new File([new Uint8Array(1000)], 'a.png', { type: 'image/png' });
+    expect(await messagesOf(returnSchema, { ...empty, portal: 1, orderId: 2, item: 3, totalItems: 1, returnPhoto: small })).toEqual(['Min file size is 50KB.']);
+  });
+
+  it("asks for a card with 'Must select a card'", async () => {
+    expect(await messagesOf(paymentSchema, { cardId: 0 })).toEqual(['Must select a card']);
+    expect(await messagesOf(paymentSchema, { cardId: 4 })).toEqual([]);
+  });
+
+  it('checks the e-mail with the shared rule and leaves the other details free', async () => {
+    const values = { firstName: '', lastName: '', email: 'nope', mobile: 'x', notificationMethod: 'sms' };
+    expect(await messagesOf(detailsSchema, values)).toEqual(['Must be a valid email']);
+  });
+
+  it('starts the details form from the shopper, with sms only when no method is stored', () => {
+    const user = { id: 1, firstName: 'Thandi', lastName: 'Nkosi', email: 't@example.com', mobile: '0821234567', notificationMethod: 'email', birthDate: '', archivedAt: null };
+    expect(detailsInitialValues(user).notificationMethod).toBe('email');
+    expect(detailsInitialValues({ ...user, notificationMethod: '' }).notificationMethod).toBe('sms');
+    expect(detailsInitialValues(undefined)).toEqual({ firstName: '', lastName: '', email: '', mobile: '', notificationMethod: 'sms' });
+  });
+
+  it('puts server field errors on the form fields', () => {
+    const error = new ApiError('Request failed with status code 422', 'client', { status: 422, errors: { mobile: ['is invalid'], notification_method: ['must be email or sms'] } });
+    expect(detailsFieldErrors(error)).toEqual({ mobile: 'is invalid', notificationMethod: 'must be email or sms' });
+    expect(detailsFieldErrors(new Error('x'))).toEqual({});
   });
 });

@@ -42,7 +42,7 @@ export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
     if (!cardFlag || flagged.current) return;
     flagged.current = true;
     if (cardFlag === 'success') notify.success(accountMessages.cardAdded);
-    else notify.error(accountMessages.cardCancelled, 5000);
+    else notify.warning(accountMessages.cardCancelled);
     // The flag is shown once: a reload or a shared link must not repeat it.
     replaceWith('myDetails');
   }, [cardFlag]);
