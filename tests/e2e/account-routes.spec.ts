@@ -114,6 +114,20 @@ test.describe('account routes, signed in', () => {
     await expect(page.getByRole('progressbar', { name: 'Order progress' })).toHaveAttribute('aria-valuenow', '43');
   });
 
+  test('the invoice prints as one clean A4 page without the site chrome', async ({ page, request, signedIn }) => {
+    const ids = await demoOrders(request, signedIn.tokens);
+    await page.goto(`/my-invoice/${ids.delivered}/`);
+    await expect(page.getByRole('heading', { level: 1, name: `Order No. ${ids.delivered}` })).toBeVisible();
+    await expect(page.locator('.cost-summary')).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    for (const chrome of ['.site-header', '.site-footer', '[data-account-menu]', '.back-link']) await expect(page.locator(chrome).first()).toBeHidden();
+    await expect(page.locator('.invoice')).toBeVisible();
+    const pdf = await page.pdf({ preferCSSPageSize: true });
+    const text = pdf.toString('latin1');
+    expect(text.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+    expect(text).toMatch(/\/MediaBox\s*\[0 0 59[45][.\d]* 84[12][.\d]*\]/);
+  });
+
   test('an unknown order id shows the server message with a Retry button', async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');
     await page.goto('/my-invoice/999999/');
