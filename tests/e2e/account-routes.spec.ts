@@ -70,6 +70,8 @@ test.describe('account routes, signed in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Track Order' })).toBeFocused();
     await expect(menu.getByRole('link', { name: 'Track Order' })).toHaveAttribute('aria-current', 'page');
     await expect(menu.getByRole('link', { name: 'My Details' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#profile-menu a[href="/track-order/"]')).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('#profile-menu a[aria-current="page"]')).toHaveCount(1);
 
     await menu.getByRole('link', { name: 'Order History' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();

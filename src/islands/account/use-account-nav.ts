@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { $router } from '../../lib/stores/router';
 import { isPlainClick } from './RouteLink';
 
-const MENU_LINKS = '[data-account-menu] a[href]';
+// The header's My Profile menu links to the same pages; its aria-current must follow too.
+const MENU_LINKS = '[data-account-menu] a[href], #profile-menu a[href]';
 
 function markCurrent(pathname: string): void {
   const here = pathname.endsWith('/') ? pathname : `${pathname}/`;
