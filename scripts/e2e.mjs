@@ -12,7 +12,7 @@ function run(command, args, env) {
 }
 
 const chromium = findChromium();
-const env = sandboxBuildEnv({ sitePort, apiPort, outDir });
+const env = { ...sandboxBuildEnv({ sitePort, apiPort, outDir }), ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? `.cache/astro-${sitePort}` };
 if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['astro', 'build', '--silent'], env);
 run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   ...env,
