@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { loadEnv } from 'vite';
+import { cspIntegration } from './scripts/csp.mjs';
 import { interactDirective } from './src/lib/shell/interact-integration.ts';
 import { modalDirective } from './src/lib/shell/modal-integration.ts';
 
@@ -12,7 +14,9 @@ const PRIVATE_PATHS = [
   '/my-invoice/', '/quote-payment/', '/order-uploaded/', '/add-card/', '/upload-orders/', '/auth/',
 ];
 
-const site = process.env.SITE_URL ?? 'http://127.0.0.1:4321';
+// .env values as the client bundle sees them, so the policy names the same API origin.
+const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
+const site = env.SITE_URL ?? 'http://127.0.0.1:4321';
 
 export default defineConfig({
   site,
@@ -25,6 +29,7 @@ export default defineConfig({
     react(),
     interactDirective(),
     modalDirective(),
+    cspIntegration({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
   ],
   vite: { build: { assetsInlineLimit: 0 } },

@@ -59,15 +59,15 @@ async function htmlFiles(dir) {
 }
 
 /** Astro integration: after the build, puts a hash-based CSP meta tag first in every page's head. */
-export function cspIntegration() {
+export function cspIntegration({ apiHost, paymentHosts } = {}) {
   return {
     name: 'shopper-csp',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const settings = {
-          apiHost: process.env.PUBLIC_API_HOST || 'http://127.0.0.1:4010',
-          paymentHosts: (process.env.PUBLIC_PAYMENT_HOSTS || 'www.payfast.co.za,sandbox.payfast.co.za')
+          apiHost: apiHost || 'http://127.0.0.1:4010',
+          paymentHosts: (paymentHosts || 'www.payfast.co.za,sandbox.payfast.co.za')
             .split(',')
             .map((h) => h.trim())
             .filter((h) => h && !/^(127\.0\.0\.1|localhost)(:|$)/.test(h)),

@@ -126,15 +126,16 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const user = findUser(ctx, pathId(c));
     const params = requireParam(await readBody(c), 'user');
     const f = new FieldReader(params);
-    const first = f.string('first_name');
-    const last = f.string('last_name');
+    // SPEC section 7 sends the client names (firstName, ...); the snake_case names are accepted too.
+    const first = f.string('firstName') ?? f.string('first_name');
+    const last = f.string('lastName') ?? f.string('last_name');
     const email = f.string('email')?.trim();
     const mobile = f.string('mobile')?.trim();
-    const method = f.string('notification_method');
+    const method = f.string('notificationMethod') ?? f.string('notification_method');
     checkEmail(f, 'email', email);
     if (email !== undefined && !f.errors.email && emailTaken(ctx, email, user.id)) f.add('email', 'has already been taken');
     checkMobile(f, 'mobile', mobile);
-    if (method !== undefined && method !== 'email' && method !== 'sms') f.add('notification_method', 'must be email or sms');
+    if (method !== undefined && method !== 'email' && method !== 'sms') f.add('notificationMethod', 'must be email or sms');
     f.check();
     ctx.db
       .prepare(

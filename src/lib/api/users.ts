@@ -62,15 +62,9 @@ export function userFromWire(u: UserWire): User {
   };
 }
 
-/** Maps changed client fields to wire names, leaving out the ones not given. */
-export function userChangesToWire(changes: UserChanges): UserWire {
-  const wire: UserWire = {};
-  if (changes.firstName !== undefined) wire.first_name = changes.firstName;
-  if (changes.lastName !== undefined) wire.last_name = changes.lastName;
-  if (changes.email !== undefined) wire.email = changes.email;
-  if (changes.mobile !== undefined) wire.mobile = changes.mobile;
-  if (changes.notificationMethod !== undefined) wire.notification_method = changes.notificationMethod;
-  return wire;
+/** The PATCH /users/{id} payload: SPEC section 7 sends the client names, leaving out the ones not given. */
+export function userChangesPayload(changes: UserChanges): Partial<UserChanges> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<UserChanges>;
 }
 
 function pageFromWire(body: { users?: UserWire[]; meta?: MetaWire }): UserPage {
@@ -113,7 +107,7 @@ export async function getUser(id: number): Promise<User> {
 
 /** Updates a user's details. */
 export async function updateUser(id: number, changes: UserChanges): Promise<User> {
-  const body = await api<{ data: UserWire }>(`/users/${id}`, { method: 'PATCH', body: { user: userChangesToWire(changes) } });
+  const body = await api<{ data: UserWire }>(`/users/${id}`, { method: 'PATCH', body: { user: userChangesPayload(changes) } });
   return userFromWire(body.data);
 }
 

@@ -86,11 +86,13 @@ describe('current user and management', () => {
     const created = await anon.json('POST', '/users', newUser({ email: 'manage@example.com' }));
     const id = created.body.data.id;
     expect((await c.json('GET', `/users/${id}`)).body.data.email).toBe('manage@example.com');
-    const patched = await c.json('PATCH', `/users/${id}`, { user: { first_name: 'Lebo', notification_method: 'sms', mobile: '0821110000' } });
+    const patched = await c.json('PATCH', `/users/${id}`, { user: { firstName: 'Lebo', notificationMethod: 'sms', mobile: '0821110000' } });
     expect(patched.body.data).toMatchObject({ first_name: 'Lebo', last_name: 'Mokoena', notification_method: 'sms', mobile: '0821110000' });
+    const snake = await c.json('PATCH', `/users/${id}`, { user: { last_name: 'Dube' } });
+    expect(snake.body.data).toMatchObject({ first_name: 'Lebo', last_name: 'Dube' });
     const badPatch = await c.json('PATCH', `/users/${id}`, { user: { email: 'bad', notification_method: 'pigeon' } });
     expect(badPatch.status).toBe(422);
-    expect(Object.keys(badPatch.body.errors).sort()).toEqual(['email', 'notification_method']);
+    expect(Object.keys(badPatch.body.errors).sort()).toEqual(['email', 'notificationMethod']);
     expect((await c.json('PATCH', `/users/${id}`, { user: { email: 'SHOPPER@example.com' } })).body.errors.email).toEqual(['has already been taken']);
     const archived = await c.json('DELETE', `/users/${id}`);
     expect(archived.body.data.archived_at).toEqual(expect.any(String));
