@@ -3,6 +3,7 @@ import { deflateSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
 import { createSiteServer } from './serve.mjs';
+import { freshShopper, waitFor } from './sandbox-client.mjs';
 
 const PHONE = { width: 1170, height: 2532 };
 const TARGET_BYTES = 4_000_000;
@@ -62,33 +63,6 @@ export function phoneScreenshot(seed = 1, { width = PHONE.width, height = PHONE.
   ]);
 }
 
-async function json(url, init) {
-  const response = await fetch(url, { ...init, headers: { 'Content-Type': 'application/json', ...(init?.headers ?? {}) } });
-  const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-/** Registers a shopper with one address on the sandbox and returns its tokens. */
-async function shopper(apiUrl) {
-  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const password = 'Bench#2026pass';
-  await json(`${apiUrl}/api/web/v1/users`, {
-    method: 'POST',
-    body: JSON.stringify({ user: { first_name: 'Bench', last_name: 'Shopper', email, mobile: '+27821234567', birth_date: '1990-01-01', password } }),
-  });
-  const tokens = await json(`${apiUrl}/oauth/token`, {
-    method: 'POST',
-    body: JSON.stringify({ grant_type: 'password', username: email, password, client_id: 'shopper-web', scope: 'read write' }),
-  });
-  await json(`${apiUrl}/api/web/v1/addresses`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${tokens.access_token}` },
-    body: JSON.stringify({ address: { name: 'Home', address: '1 Loop Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' } }),
-  });
-  return tokens;
-}
-
 async function choose(page, label, option) {
   const input = page.getByLabel(label, { exact: true });
   await input.click();
@@ -102,7 +76,7 @@ async function choose(page, label, option) {
  * `siteUrl` serves a build whose PUBLIC_API_HOST is `apiUrl` (a sandbox).
  */
 export async function benchUpload({ siteUrl, apiUrl, chromiumPath = findChromium(), products = 3 } = {}) {
-  const tokens = await shopper(apiUrl);
+  const tokens = await freshShopper(apiUrl);
   const sources = Array.from({ length: products }, (_, i) => phoneScreenshot(i + 1));
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   try {
@@ -171,18 +145,6 @@ export async function benchUpload({ siteUrl, apiUrl, chromiumPath = findChromium
   }
 }
 
-async function waitFor(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 // Standalone: serves BENCH_DIST (a build made for SANDBOX_PORT, e.g. by `E2E_PORT=4341 SANDBOX_PORT=4012 npm run test:e2e`)
 // with a fresh in-memory sandbox, and prints the figures as JSON.

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -8,6 +8,8 @@ import { sandboxBuildEnv } from './build-env.mjs';
 import { createSiteServer } from './serve.mjs';
 import { ACCOUNT_ROUTES, MODAL_ROUTES, PUBLIC_ROUTES, fillRoute } from './routes.mjs';
 import { sandboxOrderIds, sandboxTokens, waitFor } from './sandbox-client.mjs';
+import { benchUpload } from './bench-upload.mjs';
+import { measure as measureScale } from './bench-scale.mjs';
 
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 4361);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4014);
@@ -67,14 +69,27 @@ function markdown(rows, extras) {
   ].join('\n');
 }
 
-async function extraFigures(context) {
-  const figures = [];
-  for (const file of ['./bench-upload.mjs', './bench-scale.mjs']) {
-    if (!existsSync(new URL(file, import.meta.url))) continue;
-    const mod = await import(file);
-    figures.push(...(await mod.measure(context)));
-  }
-  return figures;
+async function extraFigures({ site, apiOrigin, chromePath }) {
+  const upload = await benchUpload({ siteUrl: site, apiUrl: apiOrigin, chromiumPath: chromePath });
+  const mb = (bytes) => `${(bytes / 1_000_000).toFixed(2)} MB`;
+  const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+  return [
+    {
+      name: `three-product order from ${upload.sourceBytes.length} phone screenshots of ${mb(upload.sourceBytes[0])}: bytes uploaded`,
+      value: mb(upload.uploadBytes),
+      goal: '< 1.5 MB',
+      met: upload.uploadBytes < 1_500_000,
+      raw: { uploadBytes: upload.uploadBytes, sourceBytes: upload.sourceBytes },
+    },
+    {
+      name: "order form's own JavaScript, gzipped (whole /upload-orders/ page in brackets)",
+      value: `${kb(upload.js.orderFormGzipBytes)} (${kb(upload.js.totalGzipBytes)})`,
+      goal: 'page <= 180 KB',
+      met: upload.js.totalGzipBytes <= 180 * 1024,
+      raw: upload.js,
+    },
+    ...(await measureScale({ site, apiOrigin, chromePath })),
+  ];
 }
 
 async function main() {
@@ -134,7 +149,7 @@ async function main() {
       }
     }
     await setSession(true);
-    const extras = await extraFigures({ browser, site, apiOrigin, tokens, chromePath, outDir: OUT_DIR });
+    const extras = await extraFigures({ site, apiOrigin, chromePath });
     for (const e of extras) console.log(`${e.met ? 'met    ' : 'NOT MET'} ${e.name}: ${e.value} (goal ${e.goal})`);
     browser.disconnect();
     mkdirSync('bench-results', { recursive: true });

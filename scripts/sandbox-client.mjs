@@ -31,3 +31,34 @@ export async function waitFor(url, ms = 60_000) {
   }
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
+
+async function postJson(url, body, token) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** Registers a new shopper with a Home address and returns its token pair and e-mail. */
+export async function freshShopper(apiOrigin, prefix = 'bench') {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'Bench#2026pass';
+  await postJson(`${apiOrigin}/api/web/v1/users`, {
+    user: { first_name: 'Bench', last_name: 'Shopper', email, mobile: '+27821234567', birth_date: '1990-01-01', password },
+  });
+  const tokens = await sandboxTokens(apiOrigin, email, password);
+  await postJson(
+    `${apiOrigin}/api/web/v1/addresses`,
+    { address: { name: 'Home', address: '1 Loop Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' } },
+    tokens.access_token,
+  );
+  return { ...tokens, email };
+}
+
+/** Calls a /__sandbox control endpoint (the sandbox runs with SANDBOX_FAULTS=1). */
+export function sandboxControl(apiOrigin, path, body) {
+  return postJson(`${apiOrigin}/__sandbox${path}`, body);
+}
