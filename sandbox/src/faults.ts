@@ -1,7 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from './context';
-import { HttpError, isRecord } from './http';
+import type { AppEnv, SandboxContext } from './context';
+import { HttpError, isRecord, readBody } from './http';
 
 interface Rule<T> {
   key: string;
@@ -10,16 +10,22 @@ interface Rule<T> {
   value: T;
 }
 
-/** Active fault switches, keyed "<METHOD> <path-regex>" (METHOD may be `*`). */
-export interface FaultState {
+/** One set of switches: latency, injected statuses and dropped connections. */
+export interface FaultRules {
   latency: Rule<number>[];
   status: Rule<number>[];
   drop: Rule<boolean>[];
 }
 
+/** Active fault switches, keyed "<METHOD> <path-regex>" (METHOD may be `*`), plus switches scoped to one user. */
+export interface FaultState extends FaultRules {
+  /** Switches that apply only to the requests of one user, by e-mail; they win over the unscoped ones. */
+  users: Map<string, FaultRules>;
+}
+
 /** No faults. */
 export function emptyFaults(): FaultState {
-  return { latency: [], status: [], drop: [] };
+  return { latency: [], status: [], drop: [], users: new Map() };
 }
 
 function parseRules<T>(group: string, raw: unknown, accept: (v: unknown) => v is T): Rule<T>[] {
@@ -39,39 +45,101 @@ function parseRules<T>(group: string, raw: unknown, accept: (v: unknown) => v is
   });
 }
 
-/** Validates a POST /__sandbox/faults body into a fault state. */
+/** Validates a POST /__sandbox/faults body into a fault state (its `user`, if any, is read by the scope routes). */
 export function parseFaults(body: Record<string, unknown>): FaultState {
   return {
     latency: parseRules('latency', body.latency, (v): v is number => typeof v === 'number' && v >= 0 && v <= 60_000),
     status: parseRules('status', body.status, (v): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 400 && v <= 599),
     drop: parseRules('drop', body.drop, (v): v is boolean => v === true),
+    users: new Map(),
   };
 }
 
-/** The fault state as JSON (rules back in their key form). */
+function rulesJson(rules: FaultRules) {
+  const out = <T>(list: Rule<T>[]) => Object.fromEntries(list.map((r) => [r.key, r.value]));
+  return { latency: out(rules.latency), status: out(rules.status), drop: out(rules.drop) };
+}
+
+/** The fault state as JSON (rules back in their key form; scoped ones under `users` by e-mail). */
 export function faultsJson(state: FaultState) {
-  const out = <T>(rules: Rule<T>[]) => Object.fromEntries(rules.map((r) => [r.key, r.value]));
-  return { latency: out(state.latency), status: out(state.status), drop: out(state.drop) };
+  const users = Object.fromEntries([...state.users].map(([email, rules]) => [email, rulesJson(rules)]));
+  return { ...rulesJson(state), users };
 }
 
 function find<T>(rules: Rule<T>[], method: string, path: string): Rule<T> | undefined {
   return rules.find((r) => (r.method === '*' || r.method === method) && r.path.test(path));
 }
 
-/** Applies latency, dropped connections and injected statuses to API and token calls. */
-export function faultMiddleware(state: FaultState): MiddlewareHandler<AppEnv> {
+const normalEmail = (email: string): string => email.trim().toLowerCase();
+
+/** The e-mail of the user a request speaks for: its bearer token, or the token endpoint's username or refresh token. */
+async function requestUser(ctx: SandboxContext, c: Context<AppEnv>): Promise<string | undefined> {
+  const byToken = (column: 'token' | 'refresh_token', token: unknown) =>
+    typeof token === 'string' && token !== ''
+      ? (ctx.db.prepare(`SELECT u.email FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE t.${column} = ?`).get(token) as { email: string } | undefined)?.email
+      : undefined;
+  if (c.req.path === '/oauth/token') {
+    // The token endpoint reads the same (cached) body after this.
+    const body = await readBody(c).catch(() => ({}) as Record<string, unknown>);
+    if (typeof body.username === 'string') return normalEmail(body.username);
+    return byToken('refresh_token', body.refresh_token);
+  }
+  // Expired and revoked tokens still name their user, so a 401 storm can be scoped too.
+  return byToken('token', /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]);
+}
+
+/** Applies latency, dropped connections and injected statuses to API and token calls; a user's own switches first. */
+export function faultMiddleware(ctx: SandboxContext): MiddlewareHandler<AppEnv> {
+  const state = ctx.faults;
   return async (c, next) => {
     const path = c.req.path;
     if (!path.startsWith('/api/web/v1') && path !== '/oauth/token') return next();
     const method = c.req.method;
-    const delay = find(state.latency, method, path);
+    const email = state.users.size > 0 ? await requestUser(ctx, c) : undefined;
+    const scoped = email ? state.users.get(email) : undefined;
+    const pick = <T>(group: 'latency' | 'status' | 'drop'): Rule<T> | undefined =>
+      (scoped && find(scoped[group] as Rule<T>[], method, path)) || find(state[group] as Rule<T>[], method, path);
+    const delay = pick<number>('latency');
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay.value));
-    if (find(state.drop, method, path)) {
+    if (pick<boolean>('drop')) {
       c.env?.incoming?.socket.destroy();
       return c.body(null, 500);
     }
-    const status = find(state.status, method, path);
+    const status = pick<number>('status');
     if (status) return c.json({ error: `Injected fault ${status.value}` }, status.value as ContentfulStatusCode);
     return next();
   };
+}
+
+/**
+ * Control routes for switches scoped to one user, mounted at /__sandbox before the other control routes:
+ * POST /faults with `user` replaces that user's switches, DELETE /faults?user= clears them; without a user
+ * the call goes on to the unscoped switches, and DELETE /faults or POST /reset also clear every user's.
+ */
+export function faultScopeRoutes(state: FaultState): Hono<AppEnv> {
+  const r = new Hono<AppEnv>();
+  r.post('/faults', async (c, next) => {
+    const body = await readBody(c);
+    if (body.user === undefined) return next();
+    if (typeof body.user !== 'string' || body.user.trim() === '') throw new HttpError(422, 'user must be an e-mail address');
+    const rules = parseFaults(body);
+    const email = normalEmail(body.user);
+    if (rules.latency.length + rules.status.length + rules.drop.length === 0) state.users.delete(email);
+    else state.users.set(email, { latency: rules.latency, status: rules.status, drop: rules.drop });
+    return c.json({ data: faultsJson(state) });
+  });
+  r.delete('/faults', async (c, next) => {
+    const user = c.req.query('user');
+    if (user === undefined) {
+      state.users.clear();
+      return next();
+    }
+    state.users.delete(normalEmail(user));
+    return c.json({ data: faultsJson(state) });
+  });
+  r.post('/reset', async (_c, next) => {
+    state.users.clear();
+    await next();
+  });
+  return r;
 }

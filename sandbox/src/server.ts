@@ -7,7 +7,7 @@ import { cors } from 'hono/cors';
 import { mountTokenEndpoint } from './auth';
 import { DEFAULT_TOKEN_LIFETIME, type AppEnv, type SandboxContext } from './context';
 import { openDatabase } from './db';
-import { emptyFaults, faultMiddleware } from './faults';
+import { emptyFaults, faultMiddleware, faultScopeRoutes } from './faults';
 import { HttpError } from './http';
 import { addressesRoutes } from './routes-addresses';
 import { cardsRoutes, paymentsRoutes } from './routes-cards';
@@ -93,7 +93,7 @@ export function createSandbox(options: SandboxOptions) {
       maxAge: 600,
     }),
   );
-  if (options.faults) app.use(faultMiddleware(ctx.faults));
+  if (options.faults) app.use(faultMiddleware(ctx));
   app.use(
     bodyLimit({
       maxSize: BODY_LIMIT_BYTES,
@@ -116,7 +116,10 @@ export function createSandbox(options: SandboxOptions) {
   api.route('/payments', paymentsRoutes(ctx));
   api.route('/cards', cardsRoutes(ctx));
   app.route('/api/web/v1', api);
-  if (options.faults) app.route('/__sandbox', controlRoutes(ctx));
+  if (options.faults) {
+    app.route('/__sandbox', faultScopeRoutes(ctx.faults));
+    app.route('/__sandbox', controlRoutes(ctx));
+  }
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
