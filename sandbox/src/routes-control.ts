@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv, SandboxContext } from './context';
 import { emptyFaults, faultsJson, parseFaults } from './faults';
-import { HttpError, pathId, readBody } from './http';
+import { HttpError, notFound, pathId, readBody } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { listOutbox, listTokens, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
 
@@ -10,6 +10,28 @@ function numbers(value: unknown, label: string): number[] | undefined {
   const list = Array.isArray(value) ? value : [value];
   if (!list.every((v): v is number => typeof v === 'number')) throw new HttpError(422, `${label} must be a number or a list of numbers`);
   return list;
+}
+
+/** Text columns a test may overwrite, per table: server-supplied data the API itself would refuse or never change. */
+const WRITABLE = {
+  portals: ['name', 'link', 'category', 'tc_link', 'privacy_policy_link', 'return_policy_link', 'picture'],
+  adverts: ['name', 'start_date', 'end_date', 'picture'],
+  products: ['name', 'description', 'comment'],
+  orders: ['status', 'shipping', 'pickup'],
+} as const;
+
+/** Overwrites the given text columns of one row and returns the row as stored. */
+function overwrite(ctx: SandboxContext, table: keyof typeof WRITABLE, id: number, body: Record<string, unknown>) {
+  const columns: readonly string[] = WRITABLE[table];
+  const unknown = Object.keys(body).filter((key) => !columns.includes(key));
+  if (unknown.length > 0) throw new HttpError(422, `Only ${columns.join(', ')} can be set; not ${unknown.join(', ')}`);
+  const entries = Object.entries(body);
+  if (entries.some(([, value]) => typeof value !== 'string')) throw new HttpError(422, 'Values must be strings');
+  if (!ctx.db.prepare(`SELECT id FROM ${table} WHERE id = ?`).get(id)) throw notFound();
+  if (entries.length > 0) {
+    ctx.db.prepare(`UPDATE ${table} SET ${entries.map(([key]) => `${key} = ?`).join(', ')} WHERE id = ?`).run(...entries.map(([, value]) => value), id);
+  }
+  return ctx.db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id);
 }
 
 /** /__sandbox control endpoints for tests (mounted only with faults enabled). */
@@ -56,6 +78,9 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
     return c.json({ data: setStatus(ctx, pathId(c), status) });
   });
   r.get('/orders/:id', (c) => c.json({ data: rawOrder(ctx, pathId(c)) }));
+  for (const table of Object.keys(WRITABLE) as (keyof typeof WRITABLE)[]) {
+    r.post(`/${table}/:id`, async (c) => c.json({ data: overwrite(ctx, table, pathId(c), await readBody(c)) }));
+  }
 
   r.get('/tokens', (c) => c.json({ data: listTokens(ctx) }));
   r.get('/outbox', (c) => c.json({ data: listOutbox(ctx) }));

@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNT_ROUTES, fillRoute, MODAL_ROUTES, PUBLIC_ROUTES } from '../../scripts/routes.mjs';
+import { callApi } from './account-helpers';
+import { cropScreenshot, productBlock, screenshot } from './files/order-kit';
+import { expect, siteOrigin, test, type Tokens } from './fixtures';
+import { settle, watchProblems, type Problems } from './security-helpers';
+
+/** Public pages beyond scripts/routes.mjs: the policy pages the footer links to. */
+const POLICY_ROUTES = ['/policies/privacy-policy/', '/policies/terms-and-conditions/'];
+const NOT_FOUND_ROUTE = '/no-such-page/';
+
+/** The demo shopper's first order in each status the account routes need. */
+async function orderIds(request: APIRequestContext, tokens: Tokens): Promise<Record<string, number>> {
+  const orders = await callApi<{ id: number; status: string }[]>(request, tokens, 'GET', '/orders?type=normal&per=100');
+  const ids: Record<string, number> = {};
+  for (const o of orders) ids[o.status] ??= o.id;
+  return ids;
+}
+
+/** Opens a route, lets it settle and returns what went wrong on the way. */
+async function visit(page: Page, problems: Problems, route: string): Promise<void> {
+  if (route.startsWith(NOT_FOUND_ROUTE)) problems.allow404For = `${siteOrigin}${route}`;
+  const response = await page.goto(route);
+  expect(response?.status(), route).toBe(route.startsWith(NOT_FOUND_ROUTE) ? 404 : 200);
+  await settle(page);
+}
+
+test.describe('every route loads without a CSP violation or a console error', () => {
+  for (const route of [...PUBLIC_ROUTES, ...POLICY_ROUTES, ...MODAL_ROUTES]) {
+    test(`visitor: ${route}`, async ({ page }) => {
+      const problems = await watchProblems(page);
+      await visit(page, problems, route);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      expect(problems.list).toEqual([]);
+    });
+  }
+
+  for (const route of ACCOUNT_ROUTES) {
+    test(`visitor on an account route: ${route}`, async ({ page }) => {
+      const problems = await watchProblems(page);
+      await page.goto(fillRoute(route, { placed: 1, processing: 2, delivered: 7 }));
+      // The order form is open to visitors; every other account route sends them home.
+      if (route === '/upload-orders/') await expect(page.getByRole('heading', { level: 1, name: 'Order Form' })).toBeVisible();
+      else await expect(page).toHaveURL(`${siteOrigin}/`);
+      await settle(page);
+      expect(problems.list).toEqual([]);
+    });
+  }
+
+  test.describe('signed in as the demo shopper', () => {
+    test.use({ account: 'demo' });
+
+    for (const route of ACCOUNT_ROUTES) {
+      test(`shopper: ${route}`, async ({ page, request, signedIn }) => {
+        const path = fillRoute(route, await orderIds(request, signedIn.tokens));
+        expect(path, 'the demo shopper has an order in each needed status').not.toMatch(/\/0\/$/);
+        const problems = await watchProblems(page);
+        await visit(page, problems, path);
+        expect(new URL(page.url()).pathname).toBe(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+        expect(problems.list).toEqual([]);
+      });
+    }
+  });
+});
+
+test.describe('code and styles loaded on demand stay within the policy', () => {
+  test('the login modal opened over a page', async ({ page }) => {
+    const problems = await watchProblems(page);
+    await visit(page, problems, '/about-us/');
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await settle(page);
+    expect(problems.list).toEqual([]);
+  });
+
+  test("the order form's crop view and an undo toast", async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    const problems = await watchProblems(page);
+    await visit(page, problems, '/upload-orders/');
+    await cropScreenshot(productBlock(page, 'Product 1'), screenshot(21));
+    await page.getByRole('button', { name: 'Add Items' }).click();
+    await productBlock(page, 'Product 2').getByRole('button', { name: 'Delete Product 2' }).click();
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await settle(page);
+    expect(problems.list).toEqual([]);
+  });
+});
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return htmlFiles(path);
+    return entry.name.endsWith('.html') ? [path] : [];
+  });
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+test('every built page has exactly one CSP meta tag, first in its head, whose script hashes are its inline scripts', () => {
+  const dist = process.env.E2E_DIST ?? 'dist';
+  const files = htmlFiles(dist);
+  expect(files.length).toBeGreaterThan(20);
+  const wrong: string[] = [];
+  for (const file of files) {
+    const html = readFileSync(file, 'utf8');
+    const name = relative(dist, file);
+    const metas = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/gi)];
+    if (metas.length !== 1) {
+      wrong.push(`${name}: ${metas.length} CSP meta tags`);
+      continue;
+    }
+    const policy = metas[0]?.[1] ?? '';
+    const head = /<head[^>]*>\s*<meta charset="utf-8"\s*\/?>\s*<meta http-equiv="Content-Security-Policy"/i.test(html);
+    if (!head) wrong.push(`${name}: the policy is not right after the charset`);
+    const scriptSrc = / script-src ([^;]*)/.exec(`; ${policy}`)?.[1]?.split(' ') ?? [];
+    const listed = scriptSrc.filter((s) => s.startsWith("'sha256-")).sort();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)]
+      .filter((m) => !/type="application\/(ld\+)?json"/i.test(m[1] ?? ''))
+      .map((m) => sha256(m[2] ?? ''));
+    const expected = [...new Set(inline)].sort();
+    if (JSON.stringify(listed) !== JSON.stringify(expected)) wrong.push(`${name}: script hashes ${listed.join(' ')} for inline scripts ${expected.join(' ')}`);
+    if (/'unsafe-inline'|'unsafe-eval'/.test(policy)) wrong.push(`${name}: an unsafe source in ${policy}`);
+  }
+  expect(wrong).toEqual([]);
+});
