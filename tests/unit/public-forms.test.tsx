@@ -35,12 +35,15 @@ describe('ContactForm', () => {
     document.body.append(container);
     (container.querySelector('input[name="email"]') as HTMLInputElement).value = 'nope';
     (container.querySelector('input[name="firstname"]') as HTMLInputElement).value = 'Sipho';
+    const ready = vi.fn();
+    container.addEventListener('island:ready', ready);
     let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
       root = hydrateRoot(container, <ContactForm />);
     });
     expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();
     expect(screen.getByLabelText('First name')).toHaveValue('Sipho');
+    expect(ready).toHaveBeenCalledTimes(1);
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: 'ok@example.com' } });
     sendContactMessage.mockResolvedValue(undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import interact from '../../src/lib/shell/interact-directive';
+import interact, { ISLAND_READY } from '../../src/lib/shell/interact-directive';
 
 function island(): { el: HTMLElement; form: HTMLFormElement; input: HTMLInputElement } {
   const el = document.createElement('astro-island');
@@ -47,7 +47,7 @@ describe('client:interact', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('holds a submit made before hydration and replays it afterwards', async () => {
+  it('holds a submit made before the island is ready and replays it once it says so', async () => {
     const { el, form } = island();
     const { load, hydrate } = loader();
     const replay = vi.spyOn(form, 'requestSubmit').mockImplementation(() => undefined);
@@ -59,6 +59,13 @@ describe('client:interact', () => {
     await flush();
     await flush();
     expect(hydrate).toHaveBeenCalled();
+    // Hydrated but not yet committed: a second submit is still held, and nothing is replayed yet.
+    const early = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    expect(replay).not.toHaveBeenCalled();
+    form.dispatchEvent(new CustomEvent(ISLAND_READY, { bubbles: true }));
+    await flush();
     expect(replay).toHaveBeenCalledTimes(1);
     const later = new Event('submit', { bubbles: true, cancelable: true });
     form.dispatchEvent(later);

@@ -2,10 +2,13 @@ import type { ClientDirective } from 'astro';
 
 const TRIGGERS = ['focusin', 'pointerdown', 'keydown'] as const;
 
+/** Event an island dispatches (bubbling) once its handlers are live, after hydration has committed. */
+export const ISLAND_READY = 'island:ready';
+
 /**
  * client:interact: hydrates an island on the first focus, pointer or key event inside it (or at
- * once when it already holds focus). A submit that arrives before React exists is held and
- * replayed, so a quick click on the send button is never lost nor sent as a plain GET.
+ * once when it already holds focus). A submit that arrives before the island says it is ready is
+ * held and replayed, so a quick click on the send button is never lost nor sent natively.
  */
 const interact: ClientDirective = (load, _options, el) => {
   let started = false;
@@ -22,16 +25,21 @@ const interact: ClientDirective = (load, _options, el) => {
     started = true;
     for (const type of TRIGGERS) el.removeEventListener(type, start);
     const hydrate = await load();
-    // From here React's own listeners own the events (it replays those that come mid-hydration).
-    el.removeEventListener('submit', hold, true);
     await hydrate();
+  }
+
+  // Hydration is concurrent: only the island's own signal says its submit handler is live.
+  const ready = (): void => {
+    el.removeEventListener('submit', hold, true);
+    el.removeEventListener(ISLAND_READY, ready);
     if (heldForm) {
       const form = heldForm;
       requestAnimationFrame(() => form.requestSubmit());
     }
-  }
+  };
 
   el.addEventListener('submit', hold, true);
+  el.addEventListener(ISLAND_READY, ready);
   for (const type of TRIGGERS) el.addEventListener(type, start, { passive: true });
   if (el.contains(document.activeElement)) void start();
 };
