@@ -29,7 +29,7 @@ function chunk(type, data) {
   return Buffer.concat([head, data, crc]);
 }
 
-/** A phone-sized RGB PNG: a flat app-like background with a noisy "photo" band sized so the file is about 4 MB. */
+/** A phone-sized RGB PNG: a flat app-like background around a photo band (smooth shapes plus sensor-like noise) sized so the file is about 4 MB. */
 export function phoneScreenshot(seed = 1, { width = PHONE.width, height = PHONE.height, targetBytes = TARGET_BYTES } = {}) {
   let x = seed >>> 0 || 1;
   const next = () => {
@@ -39,16 +39,22 @@ export function phoneScreenshot(seed = 1, { width = PHONE.width, height = PHONE.
     return (x >>> 0) & 0xff;
   };
   const rowBytes = width * 3 + 1;
-  const noisyRows = Math.min(height, Math.round(targetBytes / rowBytes));
+  // A photo band deflates to about 95 % of its raw size, like the camera photos that make real screenshots heavy.
+  const noisyRows = Math.min(height, Math.round(targetBytes / (rowBytes * 0.95)));
   const top = Math.round((height - noisyRows) / 3);
   const raw = Buffer.alloc(rowBytes * height);
   for (let y = 0; y < height; y += 1) {
     const noisy = y >= top && y < top + noisyRows;
     for (let px = 0; px < width; px += 1) {
       const at = y * rowBytes + 1 + px * 3;
-      raw[at] = noisy ? next() : 245;
-      raw[at + 1] = noisy ? next() : 246 - ((y >> 6) & 7);
-      raw[at + 2] = noisy ? next() : 250;
+      if (noisy) {
+        const shade = [128 + 90 * Math.sin(px / 97 + y / 151), 128 + 80 * Math.cos(px / 63 - y / 211), 128 + 70 * Math.sin((px + y) / 127)];
+        for (let c = 0; c < 3; c += 1) raw[at + c] = Math.max(0, Math.min(255, Math.round(shade[c] + (next() / 255 - 0.5) * 24)));
+      } else {
+        raw[at] = 245;
+        raw[at + 1] = 246 - ((y >> 6) & 7);
+        raw[at + 2] = 250;
+      }
     }
   }
   const ihdr = Buffer.alloc(13);
