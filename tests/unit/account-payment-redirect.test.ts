@@ -36,6 +36,19 @@ describe('isAllowedPaymentRedirect', () => {
     expect(isAllowedPaymentRedirect('not a url', policy)).toBe(false);
   });
 
+  it.each([
+    ['plain http on a listed host that is not the API', 'http://sandbox.payfast.co.za/eng/process'],
+    ['javascript: naming a listed host', 'javascript://www.payfast.co.za/%0Aalert(1)'],
+    ['vbscript:', 'vbscript:msgbox(1)'],
+    ['a listed host as userinfo', 'https://www.payfast.co.za@evil.example/'],
+    ['a listed host and port as userinfo', 'https://www.payfast.co.za:443@evil.example/'],
+    ['an encoded @ before the host', 'https://www.payfast.co.za%40evil.example/'],
+    ['a backslash before the userinfo', 'https://evil.example\\@www.payfast.co.za/'],
+    ['the API host under https on another port', 'https://127.0.0.1:4011/stand-in'],
+  ])('refuses %s (security cases)', (_what, location) => {
+    expect(isAllowedPaymentRedirect(location, policy)).toBe(false);
+  });
+
   it('refuses a missing or non-text location', () => {
     expect(isAllowedPaymentRedirect(undefined, policy)).toBe(false);
     expect(isAllowedPaymentRedirect(null, policy)).toBe(false);
