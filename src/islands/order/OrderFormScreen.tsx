@@ -8,6 +8,7 @@ import { $placingOrder, defaultValues, loadDraft, MAX_PRODUCTS, newProduct, plac
 import { $signedIn } from '../../lib/stores/session';
 import { goTo } from '../../lib/stores/router';
 import { orderFieldErrors, orderSchema, type OrderFormValues, type ProductValues } from '../../lib/schemas/order';
+import { LoadError } from '../account/LoadError';
 import { AddressForm } from '../ui/AddressForm';
 import { Select } from '../ui/Select';
 import { notify, Toasts } from '../ui/Toasts';
@@ -37,7 +38,7 @@ function VisitorPrompt({ id }: { id?: string }): ReactNode {
 function PortalField(): ReactNode {
   const { values, setFieldValue, setFieldTouched, touched } = useFormikContext<OrderFormValues>();
   const options = useStore($portalOptions);
-  const { loading } = useStore($portals);
+  const { loading, error: loadError } = useStore($portals);
   const error = useFieldError('portal');
   const selected = options.find((o) => o.value === values.portal);
   return (
@@ -56,6 +57,7 @@ function PortalField(): ReactNode {
         onChange={(value) => void setFieldValue('portal', value ?? 0, touched.portal === true)}
         onBlur={() => void setFieldTouched('portal', true)}
       />
+      {loadError && options.length === 0 ? <LoadError message={loadError.message} onRetry={() => void loadPortals(true)} /> : null}
       <p id="order-portal-hint" className="field__hint">
         One retailer per order: each order and its quote cover one shop. Place a separate order for each shop.
       </p>
@@ -72,7 +74,7 @@ function PortalField(): ReactNode {
 
 function AddressField(): ReactNode {
   const { values, setFieldValue, setFieldTouched, touched } = useFormikContext<OrderFormValues>();
-  const { loading } = useStore($addresses);
+  const { data, loading, error: loadError } = useStore($addresses);
   const addressOptions = useStore($addressOptions);
   const options = useMemo(() => addressOptions.map((o) => ({ value: o.value.id, label: o.label })), [addressOptions]);
   const error = useFieldError('addressId');
@@ -80,18 +82,21 @@ function AddressField(): ReactNode {
     void loadAddresses();
   }, []);
   return (
-    <Select<number>
-      id="order-address"
-      label="Delivery address"
-      name="addressId"
-      options={options}
-      loading={loading}
-      placeholder="Choose one of your addresses"
-      value={values.addressId > 0 ? values.addressId : null}
-      error={error}
-      onChange={(value) => void setFieldValue('addressId', value ?? 0, touched.addressId === true)}
-      onBlur={() => void setFieldTouched('addressId', true)}
-    />
+    <>
+      <Select<number>
+        id="order-address"
+        label="Delivery address"
+        name="addressId"
+        options={options}
+        loading={loading}
+        placeholder="Choose one of your addresses"
+        value={values.addressId > 0 ? values.addressId : null}
+        error={error}
+        onChange={(value) => void setFieldValue('addressId', value ?? 0, touched.addressId === true)}
+        onBlur={() => void setFieldTouched('addressId', true)}
+      />
+      {loadError && !data ? <LoadError message={loadError.message} onRetry={() => void loadAddresses(true)} /> : null}
+    </>
   );
 }
 

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDateTime } from '../../lib/format';
 import { $placedOrder, loadPlacedOrder } from '../../lib/stores/order-draft';
+import { LoadError } from '../account/LoadError';
 import { Toasts } from '../ui/Toasts';
 import '../ui/form-controls.css';
 import './order-form.css';
@@ -9,7 +10,7 @@ import './order-form.css';
 /** The order-uploaded page (/order-uploaded/{id}/): the order is placed, when, and what happens next. */
 export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode {
   const orderId = Number(id);
-  const { order, loading, failed } = useStore($placedOrder);
+  const { order, loading, failed, error } = useStore($placedOrder);
   useEffect(() => {
     if (Number.isInteger(orderId) && orderId > 0) void loadPlacedOrder(orderId);
   }, [orderId]);
@@ -39,6 +40,8 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
         <p>
           Placed on <time dateTime={placed.placedAt}>{formatDateTime(placed.placedAt)}</time>
         </p>
+      ) : error ? (
+        <LoadError message={error.message} onRetry={() => void loadPlacedOrder(orderId)} />
       ) : (
         <p role="status">{loading ? 'Loading the order details…' : ''}</p>
       )}

@@ -1,4 +1,5 @@
 import { config } from '../config';
+import { ApiError, OFFLINE_MESSAGE } from './errors';
 
 /** A shop as the API lists it, with client names (SPEC section 3). */
 export interface Portal {
@@ -68,12 +69,22 @@ const advertFromWire = (a: AdvertWire): Advert => ({
 // These public calls use plain fetch, not the shared client: they run on every public page,
 // which must not load ofetch or the session store before the visitor does anything.
 async function publicList<T>(path: string): Promise<T[]> {
-  const response = await fetch(`${config.apiBase}${path}`, {
-    headers: { Accept: 'application/json' },
-    credentials: 'omit',
-    signal: AbortSignal.timeout(config.requestTimeoutMs),
-  });
-  if (!response.ok) throw new Error(`Request failed with status code ${response.status}`);
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiBase}${path}`, {
+      headers: { Accept: 'application/json' },
+      credentials: 'omit',
+      signal: AbortSignal.timeout(config.requestTimeoutMs),
+    });
+  } catch {
+    // A timeout or no network: no response at all (SPEC section 8).
+    throw new ApiError(OFFLINE_MESSAGE, 'offline');
+  }
+  if (!response.ok) {
+    const failed = (await response.json().catch(() => ({}))) as { error?: unknown };
+    const message = typeof failed.error === 'string' && failed.error !== '' ? failed.error : `Request failed with status code ${response.status}`;
+    throw new ApiError(message, response.status >= 500 ? 'server' : 'client', { status: response.status });
+  }
   const body = (await response.json()) as { data?: unknown };
   return Array.isArray(body.data) ? (body.data as T[]) : [];
 }

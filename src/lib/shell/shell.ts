@@ -1,5 +1,5 @@
 import { recordVisit } from '../api/portals';
-import { setSessionFlag } from './session-flag';
+import { looksLikeToken, setSessionFlag } from './session-flag';
 
 function closeDisclosure(button: HTMLButtonElement): void {
   button.setAttribute('aria-expanded', 'false');
@@ -58,7 +58,7 @@ function onStorage(event: StorageEvent): void {
   } catch {
     // Blocked storage reads as signed out, as the head script does.
   }
-  setSessionFlag(token ? 'user' : 'guest');
+  setSessionFlag(looksLikeToken(token) ? 'user' : 'guest');
 }
 
 document.addEventListener('click', onClick);

@@ -38,7 +38,7 @@ export interface PlacedOrder {
 }
 
 /** The order shown on the order-uploaded page, with its loading state. */
-export const $placedOrder = atom<{ order: PlacedOrder | undefined; loading: boolean; failed: boolean }>({
+export const $placedOrder = atom<{ order: PlacedOrder | undefined; loading: boolean; failed: boolean; error?: ApiError }>({
   order: undefined,
   loading: false,
   failed: false,
@@ -284,7 +284,10 @@ export async function loadPlacedOrder(id: number): Promise<void> {
   try {
     const order = await getOrder(id);
     $placedOrder.set({ order: { id: order.id, placedAt: order.createdDate }, loading: false, failed: false });
-  } catch {
-    $placedOrder.set({ order: undefined, loading: false, failed: true });
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : normaliseError(error);
+    // Only an order the API does not know is "not found"; a timeout or a server error can be retried.
+    if (apiError.status === 404) $placedOrder.set({ order: undefined, loading: false, failed: true });
+    else $placedOrder.set({ order: undefined, loading: false, failed: false, error: apiError });
   }
 }

@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { looksLikeToken } from '../shell/session-flag';
 
 const ACCESS = 'access_token';
 const REFRESH = 'refresh_token';
@@ -31,10 +32,11 @@ function safeSet(storage: () => Storage, key: string, value: string | undefined)
 const local = (): Storage => window.localStorage;
 const session = (): Storage => window.sessionStorage;
 
-/** Reads a token from localStorage (Keep me signed in) or sessionStorage; '' when absent. */
+/** Reads a token from localStorage (Keep me signed in) or sessionStorage; '' when absent or not token-shaped. */
 export function readStoredToken(key: typeof ACCESS | typeof REFRESH): string {
   if (!hasWindow) return '';
-  return safeGet(local, key) || safeGet(session, key) || memory[key];
+  const token = safeGet(local, key) || safeGet(session, key) || memory[key];
+  return looksLikeToken(token) ? token : '';
 }
 
 const memory: Record<typeof ACCESS | typeof REFRESH, string> = { [ACCESS]: '', [REFRESH]: '' };
