@@ -182,7 +182,7 @@ function PlaceOrder({ signedIn }: { signedIn: boolean }): ReactNode {
       <div className="order-form__agree">
         <input {...getFieldProps({ name: 'agreed', type: 'checkbox' })} id="order-agreed" type="checkbox" form={FORM_ID} />
         <label htmlFor="order-agreed">I agree to the terms and conditions</label>{' '}
-        <a href="/terms-and-conditions/" target="_blank" rel="noopener noreferrer">
+        <a href="/policies/terms-and-conditions/" target="_blank" rel="noopener noreferrer">
           Read the terms and conditions (opens in a new tab)
         </a>
       </div>
