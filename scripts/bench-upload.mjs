@@ -1,33 +1,13 @@
 import { spawn } from 'node:child_process';
-import { deflateSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
+import { encodePng } from '../sandbox/src/png.ts';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
 import { createSiteServer } from './serve.mjs';
-import { freshShopper, waitFor } from './sandbox-client.mjs';
+import { freshShopper, signedInPage, waitFor } from './sandbox-client.mjs';
 
 const PHONE = { width: 1170, height: 2532 };
 const TARGET_BYTES = 4_000_000;
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes) {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type, data) {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
 
 /** A phone-sized RGB PNG: a flat app-like background around a photo band (smooth shapes plus sensor-like noise) sized so the file is about 4 MB. */
 export function phoneScreenshot(seed = 1, { width = PHONE.width, height = PHONE.height, targetBytes = TARGET_BYTES } = {}) {
@@ -57,16 +37,7 @@ export function phoneScreenshot(seed = 1, { width = PHONE.width, height = PHONE.
       }
     }
   }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, raw);
 }
 
 async function choose(page, label, option) {
@@ -86,17 +57,7 @@ export async function benchUpload({ siteUrl, apiUrl, chromiumPath = findChromium
   const sources = Array.from({ length: products }, (_, i) => phoneScreenshot(i + 1));
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(
-      ({ origin, access, refresh }) => {
-        if (window.location.origin !== origin) return;
-        window.localStorage.setItem('remember_me', 'true');
-        window.localStorage.setItem('access_token', access);
-        window.localStorage.setItem('refresh_token', refresh);
-      },
-      { origin: new URL(siteUrl).origin, access: tokens.access_token, refresh: tokens.refresh_token },
-    );
-    const page = await context.newPage();
+    const { context, page } = await signedInPage(browser, new URL(siteUrl).origin, tokens);
     const scripts = new Map();
     page.on('response', async (response) => {
       if (response.request().resourceType() !== 'script' || !response.url().startsWith(new URL(siteUrl).origin)) return;

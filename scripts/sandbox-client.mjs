@@ -62,3 +62,18 @@ export async function freshShopper(apiOrigin, prefix = 'bench') {
 export function sandboxControl(apiOrigin, path, body) {
   return postJson(`${apiOrigin}/__sandbox${path}`, body);
 }
+
+/** A Playwright page of a new context whose storage holds the shopper's tokens (Keep me signed in). */
+export async function signedInPage(browser, site, tokens) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(
+    ({ origin, access, refresh }) => {
+      if (window.location.origin !== origin) return;
+      window.localStorage.setItem('remember_me', 'true');
+      window.localStorage.setItem('access_token', access);
+      window.localStorage.setItem('refresh_token', refresh);
+    },
+    { origin: site, access: tokens.access_token, refresh: tokens.refresh_token },
+  );
+  return { context, page: await context.newPage() };
+}

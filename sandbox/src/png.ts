@@ -21,15 +21,21 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/** Encodes raw 8-bit RGB scanlines (each row led by its filter byte) as a PNG file. */
+export function encodePng(width: number, height: number, raw: Buffer, level = 6): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw, { level })), chunk('IEND', Buffer.alloc(0))]);
+}
+
 /**
  * A valid RGB PNG of `size` x `size` pixels: a diagonal two-colour pattern.
  * With `noise` the pixels are pseudo-random so the file stays large (for upload tests).
  */
 export function makePng(size: number, rgb: [number, number, number], noise = false): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
   const row = size * 3 + 1;
   const raw = Buffer.alloc(row * size);
   let seed = 12345;
@@ -47,11 +53,5 @@ export function makePng(size: number, rgb: [number, number, number], noise = fal
       }
     }
   }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(size, size, raw);
 }
