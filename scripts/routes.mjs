@@ -1,5 +1,8 @@
+/** A path no page has: the site answers it with its 404 page. */
+export const NOT_FOUND_ROUTE = '/no-such-page/';
+
 /** Public pages: pre-rendered, readable without JavaScript. */
-export const PUBLIC_ROUTES = ['/', '/about-us/', '/portals/', '/how-it-works/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/no-such-page/'];
+export const PUBLIC_ROUTES = ['/', '/about-us/', '/portals/', '/how-it-works/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', NOT_FOUND_ROUTE];
 
 /** Modal routes and the standalone unlock page. */
 export const MODAL_ROUTES = ['/login/', '/register/', '/forgot-password/', '/new-password/?token=bench', '/upload-order-instructions/', '/unlock-account/'];

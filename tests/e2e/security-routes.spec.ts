@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNT_ROUTES, fillRoute, MODAL_ROUTES, PUBLIC_ROUTES } from '../../scripts/routes.mjs';
+import { ACCOUNT_ROUTES, fillRoute, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES } from '../../scripts/routes.mjs';
 import { callApi } from './account-helpers';
 import { cropScreenshot, productBlock, screenshot } from './files/order-kit';
 import { expect, siteOrigin, test, type Tokens } from './fixtures';
@@ -10,7 +10,6 @@ import { settle, watchProblems, type Problems } from './security-helpers';
 
 /** Public pages beyond scripts/routes.mjs: the policy pages the footer links to. */
 const POLICY_ROUTES = ['/policies/privacy-policy/', '/policies/terms-and-conditions/'];
-const NOT_FOUND_ROUTE = '/no-such-page/';
 
 /** The demo shopper's first order in each status the account routes need. */
 async function orderIds(request: APIRequestContext, tokens: Tokens): Promise<Record<string, number>> {
