@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
 import { cspIntegration } from './scripts/csp.mjs';
+import { preloadIntegration } from './scripts/preload.mjs';
 import { interactDirective } from './src/lib/shell/interact-integration.ts';
 import { modalDirective } from './src/lib/shell/modal-integration.ts';
 
@@ -29,6 +30,7 @@ export default defineConfig({
     react(),
     interactDirective(),
     modalDirective(),
+    preloadIntegration(),
     cspIntegration({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
   ],

@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import type { User } from '../../lib/api/users';
 import { accountMessages, detailsSchema, type DetailsValues } from '../../lib/schemas/account';
 import { detailsFieldErrors, detailsInitialValues, saveDetails } from '../../lib/stores/details';
+import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
 import { TextField, visibleError } from './TextField';
 
 /** Props of the personal details form. */
 export interface DetailsFormProps {
-  user: User;
+  /** The shopper; while it loads the form shows empty and disabled, so nothing below it moves when it arrives. */
+  user: User | undefined;
 }
 
 /** Personal details: names, e-mail, mobile and notification method; 'Details Updated' on success. */
@@ -29,40 +31,50 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
     },
   });
   const methodError = visibleError(form, 'notificationMethod');
+  const loading = user === undefined;
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate aria-labelledby="details-title">
-      <div className="form-row">
-        <TextField form={form} idPrefix="details" name="firstName" label="First name" autoComplete="given-name" />
-        <TextField form={form} idPrefix="details" name="lastName" label="Last name" autoComplete="family-name" />
-      </div>
-      <div className="form-row">
-        <TextField form={form} idPrefix="details" name="email" label="E-mail" type="email" autoComplete="email" />
-        <TextField form={form} idPrefix="details" name="mobile" label="Mobile" type="tel" autoComplete="tel" />
-      </div>
-      <fieldset className="choice-group" aria-describedby={methodError ? 'details-method-error' : undefined}>
-        <legend>Notification method</legend>
-        {(
-          [
-            ['sms', 'SMS'],
-            ['email', 'E-mail'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="choice">
-            <input type="radio" name="notificationMethod" value={value} checked={form.values.notificationMethod === value} onChange={form.handleChange} />
-            {label}
-          </label>
-        ))}
+    <form className="form" onSubmit={form.handleSubmit} noValidate aria-labelledby="details-title" aria-busy={loading}>
+      {loading && <Spinner label="Loading your details…" />}
+      <fieldset className="form-plain" disabled={loading}>
+        <div className="form-row">
+          <TextField form={form} idPrefix="details" name="firstName" label="First name" autoComplete="given-name" />
+          <TextField form={form} idPrefix="details" name="lastName" label="Last name" autoComplete="family-name" />
+        </div>
+        <div className="form-row">
+          <TextField form={form} idPrefix="details" name="email" label="E-mail" type="email" autoComplete="email" />
+          <TextField form={form} idPrefix="details" name="mobile" label="Mobile" type="tel" autoComplete="tel" />
+        </div>
+        <fieldset className="choice-group" aria-describedby={methodError ? 'details-method-error' : undefined}>
+          <legend>Notification method</legend>
+          {(
+            [
+              ['sms', 'SMS'],
+              ['email', 'E-mail'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="notificationMethod"
+                value={value}
+                checked={form.values.notificationMethod === value}
+                onChange={form.handleChange}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {methodError && (
+          <p className="field-error" id="details-method-error">
+            {methodError}
+          </p>
+        )}
+        <div>
+          <button type="submit" className="button" disabled={form.isSubmitting}>
+            Save Details
+          </button>
+        </div>
       </fieldset>
-      {methodError && (
-        <p className="field-error" id="details-method-error">
-          {methodError}
-        </p>
-      )}
-      <div>
-        <button type="submit" className="button" disabled={form.isSubmitting}>
-          Save Details
-        </button>
-      </div>
     </form>
   );
 }

@@ -6,7 +6,6 @@ import { loadCards } from '../../lib/stores/cards';
 import { replaceWith } from '../../lib/stores/router';
 import { $currentUser, loadCurrentUser } from '../../lib/stores/user';
 import { AddressForm } from '../ui/AddressForm';
-import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
 import { AddressList } from './AddressList';
 import { CardList } from './CardList';
@@ -51,12 +50,10 @@ export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
     <Screen title="My Details">
       <section className="account-panel" aria-labelledby="details-title">
         <h2 id="details-title">Personal details</h2>
-        {user ? (
-          <DetailsForm key={user.id} user={user} />
-        ) : userError ? (
+        {userError && !user ? (
           <LoadError message={userError} onRetry={loadUser} />
         ) : (
-          <Spinner label="Loading your details…" />
+          <DetailsForm key={user?.id ?? 0} user={user} />
         )}
       </section>
       <section className="account-panel" aria-labelledby="addresses-title">
