@@ -148,13 +148,18 @@ async function main() {
     const only = process.env.BENCH_ONLY;
     for (const [group, routes, signedIn] of groups.filter(([name]) => !only || name === only)) {
       for (const route of routes) {
-        await setSession(signedIn);
-        const result = await lighthouse(
-          `${site}${route}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: signedIn },
-          { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: signedIn } },
-        );
-        const row = summarise(result.lhr, group, route);
+        let lhr;
+        // A run that Lighthouse itself could not finish (runtimeError, no score) is tried again, twice at most.
+        for (let attempt = 0; attempt < 3 && (!lhr || lhr.runtimeError || lhr.categories.performance?.score == null); attempt += 1) {
+          await setSession(signedIn);
+          const result = await lighthouse(
+            `${site}${route}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: signedIn },
+            { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: signedIn } },
+          );
+          lhr = result.lhr;
+        }
+        const row = summarise(lhr, group, route);
         rows.push(row);
         console.log(`${row.met ? 'met    ' : 'NOT MET'} ${group.padEnd(8)} ${route.padEnd(32)} js ${String(row.kb.js).padStart(6)} KB  perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs}  TBT ${row.tbtMs}  CLS ${row.cls}`);
       }
