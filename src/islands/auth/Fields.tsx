@@ -31,7 +31,17 @@ function useDescription(hint: string | undefined, error: string | undefined) {
   return { id, hintId, errorId, describedBy };
 }
 
-function Messages({ hint, hintId, error, errorId }: { hint?: string; hintId: string; error?: string; errorId: string }): ReactNode {
+function Messages({
+  hint,
+  hintId,
+  error,
+  errorId,
+}: {
+  hint?: string;
+  hintId: string;
+  error?: string;
+  errorId: string;
+}): ReactNode {
   return (
     <>
       {hint && (
@@ -48,57 +58,68 @@ function Messages({ hint, hintId, error, errorId }: { hint?: string; hintId: str
   );
 }
 
-/** A labelled text input bound to formik, its error linked by aria-describedby. */
-export function TextField<V>({ formik, name, label, type = 'text', autoComplete, hint, initialFocus }: FieldProps<V> & { type?: 'text' | 'email' | 'date' | 'tel' }): ReactNode {
+/** The state and input attributes every field shares: value and handlers from formik, required, error linked by aria-describedby. */
+function useBoundInput<V>({ formik, name, autoComplete, hint, initialFocus }: FieldProps<V>) {
   const error = errorOf(formik, name);
   const { id, hintId, errorId, describedBy } = useDescription(hint, error);
   const field = formik.getFieldProps(name);
+  const input = {
+    id,
+    name: field.name,
+    value: (field.value as string | undefined) ?? '',
+    onChange: field.onChange,
+    onBlur: blurHandler(formik, name),
+    autoComplete,
+    'aria-required': true,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'data-autofocus': initialFocus ? '' : undefined,
+  };
+  return { error, hintId, errorId, input };
+}
+
+/** A labelled text input bound to formik, its error linked by aria-describedby. */
+export function TextField<V>({
+  type = 'text',
+  ...props
+}: FieldProps<V> & { type?: 'text' | 'email' | 'date' | 'tel' }): ReactNode {
+  const { error, hintId, errorId, input } = useBoundInput(props);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        name={field.name}
-        value={(field.value as string | undefined) ?? ''}
-        onChange={field.onChange}
-        onBlur={blurHandler(formik, name)}
-        autoComplete={autoComplete}
-        aria-required="true"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        data-autofocus={initialFocus ? '' : undefined}
-      />
-      <Messages hint={hint} hintId={hintId} error={error} errorId={errorId} />
+      <label htmlFor={input.id}>{props.label}</label>
+      <input type={type} {...input} />
+      <Messages hint={props.hint} hintId={hintId} error={error} errorId={errorId} />
     </div>
   );
 }
 
 /** A password input with a show/hide toggle button (aria-pressed). */
-export function PasswordField<V>({ formik, name, label, autoComplete = 'current-password', hint, initialFocus }: FieldProps<V>): ReactNode {
+export function PasswordField<V>({ autoComplete = 'current-password', ...props }: FieldProps<V>): ReactNode {
   const [shown, setShown] = useState(false);
-  const error = errorOf(formik, name);
-  const { id, hintId, errorId, describedBy } = useDescription(hint, error);
-  const field = formik.getFieldProps(name);
+  const { error, hintId, errorId, input } = useBoundInput({ ...props, autoComplete });
+  const { label, hint } = props;
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={input.id}>{label}</label>
       <div className="auth-password">
-        <input
-          id={id}
-          type={shown ? 'text' : 'password'}
-          name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={blurHandler(formik, name)}
-          autoComplete={autoComplete}
-          aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          data-autofocus={initialFocus ? '' : undefined}
-        />
-        <button type="button" className="auth-toggle" aria-pressed={shown} aria-label={`Show ${label.toLowerCase()}`} onClick={() => setShown(!shown)}>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <input type={shown ? 'text' : 'password'} {...input} />
+        <button
+          type="button"
+          className="auth-toggle"
+          aria-pressed={shown}
+          aria-label={`Show ${label.toLowerCase()}`}
+          onClick={() => setShown(!shown)}
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="22"
+            height="22"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
             <circle cx="12" cy="12" r="3" />
             {shown && <path d="M4 4l16 16" />}
