@@ -1,5 +1,5 @@
 import Swiper from 'swiper';
-import { A11y, Autoplay, Navigation } from 'swiper/modules';
+import { A11y, Autoplay } from 'swiper/modules';
 
 /** Milliseconds between slides (SPEC section 9). */
 export const AUTOPLAY_DELAY = 5000;
@@ -57,17 +57,35 @@ export function initCarousel(root: HTMLElement): Swiper | undefined {
   };
 
   const swiper = new Swiper(container, {
-    modules: [Navigation, Autoplay, A11y],
+    modules: [Autoplay, A11y],
     slidesPerView: 'auto',
     centeredSlides: true,
     spaceBetween: 16,
     loop: true,
     speed: reducedMotion.matches ? 0 : 400,
     autoplay: { delay: AUTOPLAY_DELAY, disableOnInteraction: false, pauseOnMouseEnter: true },
-    navigation: { prevEl: prev, nextEl: next },
     a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', slideLabelMessage: '', itemRoleDescriptionMessage: 'slide' },
     watchSlidesProgress: true,
     on: { init: announce, slideChange: announce },
+  });
+
+  // Swiper's loop drops a step asked for mid-slide; a shopper's quick second press is kept and played after it.
+  let pendingSteps = 0;
+  const step = (): void => {
+    if (pendingSteps === 0 || swiper.animating) return;
+    const forward = pendingSteps > 0;
+    pendingSteps += forward ? -1 : 1;
+    if (forward) swiper.slideNext();
+    else swiper.slidePrev();
+  };
+  swiper.on('transitionEnd', step);
+  prev.addEventListener('click', () => {
+    pendingSteps -= 1;
+    step();
+  });
+  next.addEventListener('click', () => {
+    pendingSteps += 1;
+    step();
   });
 
   const play = (): void => {
