@@ -38,12 +38,20 @@ test.describe('carousels', () => {
   });
 
   test('the category carousel advances by itself every 5 seconds and the grid follows it', async ({ page }) => {
+    // Timed in the page (from the carousel's first announcement to its latest change), so a slow test runner can't skew it.
+    await page.addInitScript(() => {
+      const changes: number[] = [];
+      Object.assign(window, { slideChanges: changes });
+      document.addEventListener('carousel:change', () => changes.push(performance.now()), true);
+    });
     await page.goto('/portals/');
     const categories = page.getByRole('region', { name: 'Shop categories' });
     await expect(categories.getByRole('button', { name: /^Fashion/, pressed: true })).toBeVisible();
-    const started = Date.now();
     await expect(categories.getByRole('button', { name: /^Sports/, pressed: true })).toBeVisible({ timeout: 8000 });
-    expect(Date.now() - started).toBeGreaterThan(3500);
+    const changes = await page.evaluate(() => (window as unknown as { slideChanges: number[] }).slideChanges);
+    const [shown, advanced] = [changes[0], changes.at(-1) ?? 0];
+    expect(advanced - shown).toBeGreaterThan(4500);
+    expect(advanced - shown).toBeLessThan(6500);
     await expect(page.getByText(/Highlighted: Sports shops/)).toBeVisible();
     const items = page.locator('[data-shop-category]');
     await expect(items.filter({ hasText: 'Nike' })).toHaveAttribute('aria-current', 'true');
