@@ -57,6 +57,11 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
   return (
     <>
       <p className="auth-lede">Welcome back! Sign in to order from online shops around the world with one account.</p>
+      {reset ? (
+        <p className="auth-notice" role="status">
+          {authMessages.passwordChanged}. Sign in with your new password.
+        </p>
+      ) : null}
       <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
         <TextField formik={formik} name="username" label="Email" type="email" autoComplete="username" initialFocus />
         <PasswordField formik={formik} name="password" label="Password" autoComplete="current-password" />

@@ -17,6 +17,7 @@ export const authMessages = {
   accountCreated: 'Successfully created account',
   emailSent: 'Email Sent',
   passwordReset: 'Password successfully reset',
+  passwordChanged: 'Password Changed Successfully',
   unlocked: 'Account successfully unlocked',
   noUnlockToken: 'No unlock token found',
   unlockFailed: 'Something went wrong, please contact support',
