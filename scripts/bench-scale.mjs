@@ -43,7 +43,7 @@ async function keyToPaint(browser, site, apiOrigin) {
   return { samples: samples.length, medianMs: Math.round(median(samples)), maxMs: max };
 }
 
-/** Order history with 1,000 orders: from the last list response to the paint with every card in place. */
+/** Order history with 1,000 orders: from the first list response to the paint with every card in place. */
 async function ordersRender(browser, site, apiOrigin) {
   const shopper = await freshShopper(apiOrigin, 'bench-history');
   await sandboxControl(apiOrigin, '/seed-orders', { email: shopper.email, count: 1000 });
@@ -52,20 +52,33 @@ async function ordersRender(browser, site, apiOrigin) {
   const timing = await page.evaluate(
     () =>
       new Promise((resolve) => {
-        const check = () => {
-          const cards = document.querySelectorAll('article.order-card').length;
-          if (cards >= 1000) {
-            const done = performance.now();
+        // The frame in which the last card arrives, then a task after that frame: the paint is done.
+        const afterPaint = () => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            const painted = performance.now();
             const lists = performance.getEntriesByType('resource').filter((e) => /\/api\/web\/v1\/orders\?/.test(e.name));
-            const lastResponse = Math.max(...lists.map((e) => e.responseEnd));
-            resolve({ cards, requests: lists.length, renderMs: done - lastResponse, fromNavigationMs: done });
-          } else requestAnimationFrame(check);
+            const ends = lists.map((e) => e.responseEnd);
+            resolve({
+              cards: document.querySelectorAll('article.order-card').length,
+              requests: lists.length,
+              renderMs: painted - Math.min(...ends),
+              afterLastResponseMs: painted - Math.max(...ends),
+              fromNavigationMs: painted,
+            });
+          };
+          channel.port2.postMessage(null);
+        };
+        const check = () => {
+          if (document.querySelectorAll('article.order-card').length >= 1000) afterPaint();
+          else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
       }),
   );
   await context.close();
-  return { ...timing, renderMs: Math.round(timing.renderMs), fromNavigationMs: Math.round(timing.fromNavigationMs) };
+  const round = (ms) => Math.round(ms);
+  return { ...timing, renderMs: round(timing.renderMs), afterLastResponseMs: round(timing.afterLastResponseMs), fromNavigationMs: round(timing.fromNavigationMs) };
 }
 
 /** The two scale figures of `npm run bench`. */
@@ -83,8 +96,8 @@ export async function measure({ site, apiOrigin, chromePath }) {
         raw: form,
       },
       {
-        name: 'order history, 1,000 orders: last response to all cards painted',
-        value: `${history.renderMs} ms (${history.cards} cards, ${history.requests} requests, ${history.fromNavigationMs} ms from navigation)`,
+        name: 'order history, 1,000 orders: first list response to all cards painted',
+        value: `${history.renderMs} ms (${history.cards} cards, ${history.requests} requests; ${history.afterLastResponseMs} ms after the last response, ${history.fromNavigationMs} ms from navigation)`,
         goal: `< ${SCALE_GOALS.ordersRenderMs} ms`,
         met: history.renderMs < SCALE_GOALS.ordersRenderMs,
         raw: history,
