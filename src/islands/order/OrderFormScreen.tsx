@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { FieldArray, Formik, setIn, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
 import { ApiError } from '../../lib/api/errors';
 import { $addresses, $addressOptions, loadAddresses } from '../../lib/stores/addresses';
-import { $portalOptions, $portals, loadPortals } from '../../lib/stores/portals';
+import { $portalOptions, $portals, $shops, loadPortals } from '../../lib/stores/portals';
 import { $placingOrder, defaultValues, loadDraft, MAX_PRODUCTS, newProduct, placeOrder } from '../../lib/stores/order-draft';
 import { $signedIn } from '../../lib/stores/session';
 import { goTo } from '../../lib/stores/router';
@@ -11,6 +11,7 @@ import { orderFieldErrors, orderSchema, type OrderFormValues, type ProductValues
 import { LoadError } from '../account/LoadError';
 import { AddressForm } from '../ui/AddressForm';
 import { Select } from '../ui/Select';
+import { ShopTile } from '../ui/ShopTile';
 import { notify, Toasts } from '../ui/Toasts';
 import { DraftKeeper } from './DraftKeeper';
 import { ProductBlock, useFieldError } from './ProductBlock';
@@ -39,10 +40,11 @@ function PortalField(): ReactNode {
   const { values, setFieldValue, setFieldTouched, touched } = useFormikContext<OrderFormValues>();
   const options = useStore($portalOptions);
   const { loading, error: loadError } = useStore($portals);
+  const shops = useStore($shops);
   const error = useFieldError('portal');
   const selected = options.find((o) => o.value === values.portal);
   return (
-    <section className="order-form__section">
+    <section className="order-form__section" aria-labelledby="order-portal-title">
       <h2 id="order-portal-title">Shop</h2>
       <Select<number>
         id="order-portal"
@@ -61,6 +63,7 @@ function PortalField(): ReactNode {
       <p id="order-portal-hint" className="field__hint">
         One retailer per order: each order and its quote cover one shop. Place a separate order for each shop.
       </p>
+      <ShopTile shop={shops.get(values.portal)} />
       {selected?.tcLink ? (
         <p>
           <a href={selected.tcLink} target="_blank" rel="noopener noreferrer">

@@ -1,5 +1,5 @@
 import { computed } from 'nanostores';
-import { listPortals } from '../api/portals';
+import { listPortals, recordVisit, type Portal } from '../api/portals';
 import { isHttpUrl } from '../schemas/rules';
 import { cachedResource } from './resource';
 
@@ -9,6 +9,16 @@ export interface PortalOption {
   label: string;
   /** The shop's terms link; '' unless it is http(s). */
   tcLink: string;
+}
+
+/** A shop as its tile shows it; `link` and `picture` are '' unless safe to use. */
+export interface Shop {
+  id: number;
+  name: string;
+  /** The shop's site, http(s) only. */
+  link: string;
+  /** The logo: a path on this site or an http(s) URL. */
+  picture: string;
 }
 
 const resource = cachedResource(listPortals);
@@ -23,5 +33,28 @@ export const $portalOptions = computed($portals, ({ data }) =>
     .sort((a, b) => a.label.localeCompare(b.label)),
 );
 
+/** True for a path on this site: one leading slash, no backslash (browsers read `/\host` as `//host`). */
+function isSitePath(value: string): boolean {
+  return /^\/(?!\/)/.test(value) && !value.includes('\\');
+}
+
+/** The shop tile's view of a portal: unsafe links and logos dropped. */
+export function shopOf(portal: Portal): Shop {
+  return {
+    id: portal.id,
+    name: portal.name,
+    link: isHttpUrl(portal.link) ? portal.link : '',
+    picture: isSitePath(portal.picture) || isHttpUrl(portal.picture) ? portal.picture : '',
+  };
+}
+
+/** Every portal as a shop tile, by id. */
+export const $shops = computed($portals, ({ data }) => new Map((data ?? []).map((p) => [p.id, shopOf(p)])));
+
 /** Loads the portals once (or again with force). */
 export const loadPortals = resource.load;
+
+/** Records that the shopper opened a shop's site from its tile (fire-and-forget). */
+export function visitShop(id: number): void {
+  recordVisit(id);
+}
