@@ -1,9 +1,39 @@
-import { expect, freshUser, sandbox, seedSession, test, tokensFor } from './fixtures';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { apiOrigin, expect, freshUser, sandbox, seedSession, test, tokensFor, type Account, type Tokens } from './fixtures';
 
 const DEFAULT_LIFETIME = 7200;
 
-const accessToken = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => localStorage.getItem('access_token') ?? sessionStorage.getItem('access_token'));
+const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token') ?? sessionStorage.getItem('access_token'));
+
+/** A token pair whose access token is already expired (the refresh token still works). */
+async function expiredTokensFor(request: APIRequestContext, account: Account): Promise<Tokens> {
+  await sandbox(request, 'POST', '/token-lifetime', { seconds: 0 });
+  try {
+    return await tokensFor(request, account);
+  } finally {
+    await sandbox(request, 'POST', '/token-lifetime', { seconds: DEFAULT_LIFETIME });
+  }
+}
+
+/** Counts the POSTs to the token endpoint made by every page of the context. */
+function countTokenCalls(context: BrowserContext): { count: number } {
+  const calls = { count: 0 };
+  context.on('request', (r) => {
+    if (r.method() === 'POST' && r.url() === `${apiOrigin}/oauth/token`) calls.count += 1;
+  });
+  return calls;
+}
+
+/** Both account screens a fresh shopper can read: personal details and the empty order history. */
+async function expectDetails(page: Page, account: Account): Promise<void> {
+  await expect(page).toHaveURL(/\/my-details\/$/);
+  await expect(page.getByRole('form', { name: 'Personal details' }).getByLabel('First name')).toHaveValue(account.firstName);
+}
+
+async function expectHistory(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/my-orders-history\/$/);
+  await expect(page.getByText("You've not placed any orders yet")).toBeVisible();
+}
 
 test.describe('session', () => {
   test('an access token that expires mid-session is refreshed without the shopper noticing', async ({ page, request }) => {
@@ -54,6 +84,41 @@ test.describe('session', () => {
     expect(await accessToken(other)).toBeNull();
   });
 
+  test('concurrent 401s in two tabs make one call to the token endpoint (Keep me signed in)', async ({ context, page, request }) => {
+    const account = await freshUser(request);
+    await seedSession(page, await expiredTokensFor(request, account), true);
+    // A page without API calls puts the expired pair into the storage both tabs share.
+    await page.goto('/metaverse-logistics/');
+    const other = await context.newPage();
+    const tokenCalls = countTokenCalls(context);
+
+    // Hold the token call until both tabs have had their 401, so that the two refreshes really overlap.
+    const failed = new Set<Page>();
+    let bothFailed = (): void => undefined;
+    const overlap = new Promise<void>((resolve) => {
+      bothFailed = resolve;
+    });
+    for (const tab of [page, other]) {
+      tab.on('response', (r) => {
+        if (r.status() !== 401 || !r.url().startsWith(`${apiOrigin}/api/web/v1/`)) return;
+        failed.add(tab);
+        if (failed.size === 2) bothFailed();
+      });
+    }
+    await context.route(`${apiOrigin}/oauth/token`, async (route) => {
+      // The client gives the token call 5 s; release it well before that even if the overlap never comes.
+      await Promise.race([overlap, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      await route.continue();
+    });
+
+    await Promise.all([page.goto('/my-details/'), other.goto('/my-orders-history/')]);
+    await expectDetails(page, account);
+    await expectHistory(other);
+    expect(failed.size).toBe(2);
+    expect(tokenCalls.count).toBe(1);
+    expect(await accessToken(other)).toBe(await accessToken(page));
+  });
+
   test.describe('without Keep me signed in', () => {
     test.use({ remember: false });
 
@@ -72,6 +137,33 @@ test.describe('session', () => {
       await page.getByRole('button', { name: 'Log Out' }).click();
       await expect(other.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
       expect(await other.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
+    });
+
+    test('a tab opened from a signed-in tab keeps its session when the first tab renews the tokens', async ({ context, page, request }) => {
+      const account = await freshUser(request);
+      await seedSession(page, await expiredTokensFor(request, account), false);
+      await page.goto('/metaverse-logistics/');
+      const opened = context.waitForEvent('page');
+      await page.evaluate(() => window.open('/portals/', '_blank'));
+      const other = await opened;
+      // sessionStorage is copied into a tab opened with window.open: both tabs hold the same pair.
+      expect(await other.evaluate(() => sessionStorage.getItem('refresh_token'))).toBe(await page.evaluate(() => sessionStorage.getItem('refresh_token')));
+      // The other tab follows BroadcastChannel once idle; give it a moment to subscribe.
+      await other.waitForLoadState('networkidle');
+      const tokenCalls = countTokenCalls(context);
+
+      // The first tab renews the pair and uses the new access token, which revokes the old pair (Doorkeeper rotation).
+      await page.goto('/my-details/');
+      await expectDetails(page, account);
+      expect(tokenCalls.count).toBe(1);
+      const renewed = await page.evaluate(() => sessionStorage.getItem('refresh_token'));
+      await expect.poll(() => other.evaluate(() => sessionStorage.getItem('refresh_token'))).toBe(renewed);
+
+      await other.goto('/my-orders-history/');
+      await expectHistory(other);
+      expect(tokenCalls.count).toBe(1);
+      expect(await accessToken(other)).toBe(await accessToken(page));
+      expect(await other.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
     });
   });
 });

@@ -154,6 +154,43 @@ describe('one refresh, one retry', () => {
     expect(tokenCalls).toBe(0);
   });
 
+  it('a sessionStorage session hands the renewed pair to its other tabs; a remembered one needs not', async () => {
+    const posted: unknown[] = [];
+    vi.stubGlobal(
+      'BroadcastChannel',
+      class {
+        postMessage(message: unknown): void {
+          posted.push(message);
+        }
+        close(): void {}
+      },
+    );
+    mockFetch((url) => (url === config.tokenUrl ? json(200, { access_token: 'new-access', refresh_token: 'new-refresh' }) : json(200, {})));
+    expect(await refreshSession('old-access')).toBe('refreshed');
+    expect(posted).toEqual([]);
+
+    storeTokens('tab-access', 'tab-refresh', false);
+    expect(await refreshSession('tab-access')).toBe('refreshed');
+    expect(posted).toEqual([{ type: 'renewed', previous: 'tab-refresh', access: 'new-access', refresh: 'new-refresh' }]);
+    expect(sessionStorage.getItem('refresh_token')).toBe('new-refresh');
+  });
+
+  it('a refresh rejected because another tab renewed the pair meanwhile keeps the pair handed over', async () => {
+    storeTokens('old-access', 'old-refresh', false);
+    mockFetch((url, init) => {
+      if (url === config.tokenUrl) {
+        // The other tab's renewal arrives while this call is under way; the server then refuses the old refresh token.
+        sessionStorage.setItem('access_token', 'handed-access');
+        sessionStorage.setItem('refresh_token', 'handed-refresh');
+        return json(400, { error: 'invalid_grant' });
+      }
+      return new Headers(init.headers).get('Authorization') === 'Bearer handed-access' ? json(200, { data: 'ok' }) : empty401();
+    });
+    await expect(api<{ data: string }>('/orders')).resolves.toEqual({ data: 'ok' });
+    expect(tokenCalls).toBe(1);
+    expect(readStoredToken('refresh_token')).toBe('handed-refresh');
+  });
+
   it('public calls carry no token and never refresh', async () => {
     mockFetch(() => empty401());
     await expect(api('/portals', { auth: false })).rejects.toMatchObject({ status: 401 });

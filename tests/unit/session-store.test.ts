@@ -78,4 +78,42 @@ describe('session store', () => {
     expect($signedIn.get()).toBe(false);
     stop();
   });
+
+  it('takes a pair renewed in another tab only when it holds the pair that was renewed', () => {
+    const channels: { onmessage: ((event: MessageEvent) => void) | null }[] = [];
+    vi.stubGlobal(
+      'BroadcastChannel',
+      class {
+        onmessage: ((event: MessageEvent) => void) | null = null;
+        constructor() {
+          channels.push(this);
+        }
+        postMessage(): void {}
+        close(): void {}
+      },
+    );
+    storeTokens('a6', 'r6', false);
+    const onSignedOut = vi.fn();
+    const stop = followOtherTabs(onSignedOut);
+    const deliver = (data: unknown) => channels[0]?.onmessage?.(new MessageEvent('message', { data }));
+
+    deliver({ type: 'renewed', previous: 'someone-else', access: 'x7', refresh: 'y7' });
+    deliver({ type: 'renewed', previous: 'r6', access: 'not a token!', refresh: 'y7' });
+    deliver({ type: 'hello' });
+    expect(sessionStorage.getItem('refresh_token')).toBe('r6');
+    expect($accessToken.get()).toBe('a6');
+
+    deliver({ type: 'renewed', previous: 'r6', access: 'a7', refresh: 'r7' });
+    expect(sessionStorage.getItem('access_token')).toBe('a7');
+    expect(sessionStorage.getItem('refresh_token')).toBe('r7');
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+    expect($accessToken.get()).toBe('a7');
+    expect(onSignedOut).not.toHaveBeenCalled();
+
+    deliver('signout');
+    expect(onSignedOut).toHaveBeenCalledOnce();
+    expect($signedIn.get()).toBe(false);
+    stop();
+    vi.unstubAllGlobals();
+  });
 });

@@ -1,6 +1,6 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { config } from '../config';
-import { clearTokens, readStoredToken, storeTokens } from '../stores/session';
+import { clearTokens, readStoredToken, storeRenewedTokens } from '../stores/session';
 import { ApiError, normaliseError } from './errors';
 
 export { ApiError } from './errors';
@@ -66,10 +66,13 @@ async function callTokenEndpoint(): Promise<RefreshOutcome> {
     const body: Record<string, string> = { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: config.oauthClientId };
     if (config.oauthClientSecret) body.client_secret = config.oauthClientSecret;
     const tokens = await ofetch<TokenResponse>(config.tokenUrl, { method: 'POST', body, timeout: config.requestTimeoutMs, retry: 0 });
-    storeTokens(tokens.access_token, tokens.refresh_token);
+    storeRenewedTokens(refreshToken, tokens.access_token, tokens.refresh_token);
     return 'refreshed';
   } catch (error) {
     const status = statusOf(error);
+    const stored = readStoredToken('refresh_token');
+    // Another tab of a sessionStorage session renewed this pair while we asked, and handed it over.
+    if (stored && stored !== refreshToken) return 'refreshed';
     // Only the token endpoint's explicit answer ends the session; a timeout or no network keeps it.
     if (status === 400 || status === 401) {
       clearTokens();

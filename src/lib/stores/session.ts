@@ -67,6 +67,24 @@ export function storeTokens(accessToken: string, refreshToken: string, remember 
   $accessToken.set(accessToken);
 }
 
+/**
+ * Stores the pair a refresh returned. A sessionStorage session also hands it to the other tabs that
+ * hold `previousRefresh` (a tab opened with window.open starts with a copy of this tab's storage):
+ * the token server revokes the old pair once the new access token is used, which would sign them out.
+ */
+export function storeRenewedTokens(previousRefresh: string, accessToken: string, refreshToken: string): void {
+  storeTokens(accessToken, refreshToken);
+  if (!isRemembered()) broadcast({ type: 'renewed', previous: previousRefresh, access: accessToken, refresh: refreshToken });
+}
+
+function adoptRenewal({ previous, access, refresh }: Renewal): void {
+  // Only a tab still holding the pair that was renewed takes the new one; others have their own session.
+  if (!hasWindow || safeGet(session, REFRESH) !== previous) return;
+  safeSet(session, ACCESS, access);
+  safeSet(session, REFRESH, refresh);
+  $accessToken.set(access);
+}
+
 /** Removes both tokens (a rejected refresh): the shopper is signed out but stays on the page. */
 export function clearTokens(): void {
   if (!hasWindow) return;
@@ -80,7 +98,20 @@ export function clearTokens(): void {
   $accessToken.set('');
 }
 
-function broadcast(message: 'signout'): void {
+/** A renewed token pair handed to the other tabs of a sessionStorage session. */
+interface Renewal {
+  type: 'renewed';
+  previous: string;
+  access: string;
+  refresh: string;
+}
+
+function isRenewal(data: unknown): data is Renewal {
+  const m = data as Partial<Renewal> | null;
+  return typeof m === 'object' && m !== null && m.type === 'renewed' && [m.previous, m.access, m.refresh].every((t) => typeof t === 'string' && looksLikeToken(t));
+}
+
+function broadcast(message: 'signout' | Renewal): void {
   if (typeof BroadcastChannel === 'undefined') return;
   const channel = new BroadcastChannel(CHANNEL);
   channel.postMessage(message);
@@ -100,7 +131,7 @@ export function signOut(options: { redirect?: boolean } = {}): void {
   if (options.redirect !== false) window.location.assign('/');
 }
 
-/** Follows sign-in and sign-out in other tabs; returns a function that stops following. */
+/** Follows sign-in, sign-out and token renewals in other tabs; returns a function that stops following. */
 export function followOtherTabs(onSignedOut: () => void): () => void {
   if (!hasWindow) return () => undefined;
   const onStorage = (event: StorageEvent): void => {
@@ -116,7 +147,12 @@ export function followOtherTabs(onSignedOut: () => void): () => void {
   };
   const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
   if (channel) {
-    channel.onmessage = () => {
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      if (isRenewal(event.data)) {
+        adoptRenewal(event.data);
+        return;
+      }
+      if (event.data !== 'signout') return;
       clearTokens();
       onSignedOut();
     };
