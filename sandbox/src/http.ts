@@ -90,14 +90,13 @@ export class FieldReader {
     (this.errors[field] ??= []).push(message);
   }
 
-  /** Reads a string field; numbers are accepted as text, other types are an error. */
+  /** Reads a string field; any other JSON type (numbers too) is a `must be a string` error. */
   string(field: string, options: { required?: boolean; label?: string } = {}): string | undefined {
     const value = this.source[field];
     if (value === undefined || value === null) {
       if (options.required) this.add(field, "can't be blank");
       return undefined;
     }
-    if (typeof value === 'number') return String(value);
     if (typeof value !== 'string') {
       this.add(field, 'must be a string');
       return undefined;

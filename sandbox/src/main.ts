@@ -3,14 +3,16 @@ import { startSandbox } from './server';
 
 const env = process.env;
 const db = env.SANDBOX_DB || fileURLToPath(new URL('../data/sandbox.db', import.meta.url));
+const faults = env.SANDBOX_FAULTS === '1';
 const lifetime = env.SANDBOX_TOKEN_LIFETIME ? Number(env.SANDBOX_TOKEN_LIFETIME) : undefined;
+if (lifetime !== undefined && !faults) console.warn('SANDBOX_TOKEN_LIFETIME is a fault switch: ignored without SANDBOX_FAULTS=1');
 
 const running = await startSandbox({
   db,
   port: env.SANDBOX_PORT ? Number(env.SANDBOX_PORT) : 4010,
   host: env.SANDBOX_HOST || '127.0.0.1',
   publicUrl: env.SANDBOX_PUBLIC_URL || undefined,
-  faults: env.SANDBOX_FAULTS === '1',
+  faults,
   uploadsDir: env.SANDBOX_UPLOADS_DIR || undefined,
   siteOrigin: env.SANDBOX_SITE_ORIGIN || undefined,
   clientIds: ['shopper-web', ...(env.SANDBOX_CLIENT_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean)],

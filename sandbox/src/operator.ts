@@ -5,7 +5,7 @@ import type { SandboxContext } from './context';
 import { TABLES } from './db';
 import { HttpError } from './http';
 import { makePng } from './png';
-import { insertOrder, PORTALS, seed } from './seed';
+import { insertOrder, seed } from './seed';
 import { orderProducts, quoteFor, type OrderRow } from './serialize';
 import { saveUpload, uploadSize } from './uploads';
 
@@ -42,12 +42,13 @@ export function listOrders(ctx: SandboxContext, email?: string) {
     ? ctx.db.prepare('SELECT * FROM orders WHERE user_id = ? ORDER BY id DESC').all(userIdByEmail(ctx, email))
     : ctx.db.prepare('SELECT * FROM orders ORDER BY id DESC').all()) as OrderRow[];
   const emails = new Map((ctx.db.prepare('SELECT id, email FROM users').all() as { id: number; email: string }[]).map((u) => [u.id, u.email]));
+  const portals = new Map((ctx.db.prepare('SELECT id, name FROM portals').all() as { id: number; name: string }[]).map((p) => [p.id, p.name]));
   return rows.map((o) => {
     const products = orderProducts(ctx, o.id);
     return {
       id: o.id,
       email: emails.get(o.user_id),
-      portal: PORTALS.find((p) => p.id === o.portal_id)?.name ?? String(o.portal_id),
+      portal: portals.get(o.portal_id) ?? String(o.portal_id),
       order_type: o.order_type,
       status: o.status,
       items: products.filter((p) => p.deleted_at === null).reduce((n, p) => n + p.quantity, 0),
@@ -82,17 +83,20 @@ export function seedOrders(ctx: SandboxContext, email: unknown, count: unknown) 
   const address = ctx.db.prepare('SELECT id FROM addresses WHERE user_id = ? AND deleted_at IS NULL ORDER BY id LIMIT 1').get(userId) as
     | { id: number }
     | undefined;
+  const portals = ctx.db.prepare('SELECT id, link FROM portals ORDER BY id').all() as { id: number; link: string }[];
+  const [first] = portals;
+  if (!first) throw new HttpError(422, 'There are no portals to order from');
   const shot = saveUpload(ctx.uploadsDir, makePng(32, [90, 90, 90]), 'png');
   const ids = ctx.db.transaction(() =>
     Array.from({ length: count }, (_, i) => {
-      const portal = PORTALS[i % PORTALS.length] ?? PORTALS[0];
+      const portal = portals[i % portals.length] ?? first;
       return insertOrder(ctx, {
         userId,
         portalId: portal.id,
         addressId: address?.id ?? null,
         daysAgo: 0,
         shot,
-        products: [{ name: `Bulk item ${i + 1}`, description: `${portal.link}/item/${i + 1}`, quantity: 1 }],
+        products: [{ name: `Bulk item ${i + 1}`, description: `${portal.link.replace(/\/+$/, '')}/item/${i + 1}`, quantity: 1 }],
       });
     }),
   )();

@@ -3,6 +3,7 @@ import type { SandboxContext } from './context';
 import { dateFromToday } from './db';
 import { issueQuote, setStatus } from './order-ops';
 import { makePng } from './png';
+import { PORTALS, syncPortals } from './shops';
 import { saveUpload } from './uploads';
 
 /** The demo shopper's sign-in. */
@@ -10,19 +11,8 @@ export const DEMO_USER = { email: 'shopper@example.com', password: 'Shopper#2026
 /** The second user (for checks that another user's data stays hidden). */
 export const OTHER_USER = { email: 'other@example.com', password: 'Other#2026' } as const;
 
-/** The seeded portals; ids and names are shared with the site's shops content. */
-export const PORTALS = [
-  { id: 1, name: 'Amazon', category: 'Electronics', link: 'https://www.amazon.com' },
-  { id: 2, name: 'ASOS', category: 'Fashion', link: 'https://www.asos.com' },
-  { id: 3, name: 'Nike', category: 'Sports', link: 'https://www.nike.com' },
-  { id: 4, name: 'Gymshark', category: 'Active', link: 'https://www.gymshark.com' },
-  { id: 5, name: 'IKEA', category: 'Home', link: 'https://www.ikea.com' },
-  { id: 6, name: 'REI', category: 'Outdoors', link: 'https://www.rei.com' },
-  { id: 7, name: 'Sephora', category: 'Beauty', link: 'https://www.sephora.com' },
-  { id: 8, name: 'Best Buy', category: 'Electronics', link: 'https://www.bestbuy.com' },
-  { id: 9, name: 'Zara', category: 'Fashion', link: 'https://www.zara.com' },
-  { id: 10, name: 'Adidas', category: 'Sports', link: 'https://www.adidas.com' },
-] as const;
+/** Portal ids the demo orders and adverts refer to; the shops content must keep them. */
+export const SEED_PORTAL_IDS = [1, 2, 3, 4, 5, 6, 7, 9] as const;
 
 const PALETTE: [number, number, number][] = [
   [230, 126, 34], [52, 152, 219], [46, 204, 113], [155, 89, 182], [241, 196, 15], [231, 76, 60],
@@ -109,17 +99,13 @@ function insertReturn(ctx: SandboxContext, parentId: number, status: 'returning'
   return id;
 }
 
-/** Fills an empty database with portals, adverts, the demo shopper, a second user and their data. */
+/** Fills an empty database with the shops content's portals, adverts, the demo shopper, a second user and their data. */
 export function seed(ctx: SandboxContext): void {
   const { db } = ctx;
   db.transaction(() => {
-    const addPortal = db.prepare(
-      'INSERT INTO portals (id, name, link, category, tc_link, privacy_policy_link, return_policy_link, picture) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const p of PORTALS) {
-      const slug = p.name.toLowerCase().replace(/ /g, '-');
-      addPortal.run(p.id, p.name, p.link, p.category, `${p.link}/terms`, `${p.link}/privacy`, `${p.link}/returns`, `/shops/${slug}.svg`);
-    }
+    const missing = SEED_PORTAL_IDS.filter((id) => !PORTALS.some((p) => p.id === id));
+    if (missing.length > 0) throw new Error(`The demo data needs shops with portalId ${missing.join(', ')} in src/content/shops/shops.json`);
+    syncPortals(ctx);
     const addAdvert = db.prepare('INSERT INTO adverts (portal_id, name, start_date, end_date, created_at, picture) VALUES (?, ?, ?, ?, ?, ?)');
     addAdvert.run(1, 'Amazon tech week', dateFromToday(-10), dateFromToday(30), daysAgoIso(12), '/adverts/1.svg');
     addAdvert.run(2, 'ASOS summer edit', dateFromToday(-5), dateFromToday(45), daysAgoIso(6), '/adverts/2.svg');
@@ -131,7 +117,7 @@ export function seed(ctx: SandboxContext): void {
     const cpt = insertAddress(ctx, shopper, ['Work', '3 Dock Road, V&A Waterfront', 'Cape Town', 'Western Cape', '8001']);
     db.prepare("INSERT INTO cards (user_id, token, card_name, is_preferred, is_valid, created_at) VALUES (?, 'tok_demo_visa_4242', 'Personal Visa', 1, 1, ?)").run(shopper, daysAgoIso(90));
 
-    const url = (portal: number, path: string) => `${PORTALS[portal - 1]?.link ?? 'https://example.com'}/${path}`;
+    const url = (portal: number, path: string) => `${(PORTALS.find((p) => p.id === portal)?.link ?? 'https://example.com').replace(/\/+$/, '')}/${path}`;
     insertOrder(ctx, { userId: shopper, portalId: 1, addressId: jhb, daysAgo: 1, products: [
       { name: 'Kindle Paperwhite', description: url(1, 'dp/B08KTZ8249'), quantity: 1, comment: '16 GB, black' },
       { name: 'USB-C charger', description: url(1, 'dp/B0BXPL4ZGN'), quantity: 2 },
@@ -181,10 +167,13 @@ export function seed(ctx: SandboxContext): void {
   })();
 }
 
-/** Seeds on first start, when the users table is empty. */
+/** Seeds on first start, when the users table is empty; on later starts brings the portals up to date with the shops content. */
 export function seedIfEmpty(ctx: SandboxContext): boolean {
   const row = ctx.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
-  if (row.n > 0) return false;
+  if (row.n > 0) {
+    syncPortals(ctx);
+    return false;
+  }
   seed(ctx);
   return true;
 }

@@ -35,7 +35,7 @@ export interface SandboxOptions {
   siteOrigin?: string;
   /** Accepted OAuth client ids; default `shopper-web`. */
   clientIds?: string[];
-  /** Access-token lifetime in seconds; default 7200. */
+  /** Access-token lifetime in seconds, a fault switch: ignored unless `faults` is on; default 7200. */
   tokenLifetime?: number;
   /** No per-request log lines. */
   quiet?: boolean;
@@ -63,7 +63,7 @@ function allowedOrigin(siteOrigin: string) {
 export function createSandbox(options: SandboxOptions) {
   const db = openDatabase(options.db);
   const tempUploads = options.uploadsDir === undefined && options.db === ':memory:';
-  const lifetime = options.tokenLifetime ?? DEFAULT_TOKEN_LIFETIME;
+  const lifetime = (options.faults ? options.tokenLifetime : undefined) ?? DEFAULT_TOKEN_LIFETIME;
   const ctx: SandboxContext = {
     db,
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),

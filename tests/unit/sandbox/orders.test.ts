@@ -175,6 +175,8 @@ describe('one order', () => {
     const last = await c.json('DELETE', `/products/${first.id}`);
     expect(last.status).toBe(422);
     expect(last.body.error).toEqual(expect.any(String));
+    expect(await other.json('POST', `/products/${second.id}/restore`)).toEqual({ status: 404, body: { error: 'Not found' } });
+    expect((await c.json('GET', `/orders/${processing.id}/products`)).body.data.map((p: Json) => p.id)).toEqual([first.id]);
     expect((await c.json('POST', `/products/${second.id}/restore`)).body.data.name).toBe('Canvas tote');
     expect((await c.json('GET', `/orders/${processing.id}/cost_summary`)).body.data.total).toBe(1627.25);
     const paid = byStatus('paid');
@@ -201,6 +203,8 @@ describe('returns', () => {
       order_type: 'return', status: 'returning', parent_order_id: delivered.id, total_items: 1,
       return: { product_id: item.id, return_quantity: 1, return_reason: 'Too small', return_photo: expect.stringContaining('/uploads/') },
     });
+    expect(await other.json('GET', `/orders/${res.body.data.id}/complete_return_order`)).toEqual({ status: 404, body: { error: 'Not found' } });
+    expect((await c.json('GET', `/orders/${res.body.data.id}`)).body.data.status).toBe('returning');
     const done = await c.json('GET', `/orders/${res.body.data.id}/complete_return_order`);
     expect(done.body.data.status).toBe('returned');
     expect((await c.json('GET', `/orders/${res.body.data.id}/complete_return_order`)).status).toBe(422);

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSandbox, type RunningSandbox } from '../../../sandbox/src/server';
-import { Client, goodPng, orderForm, start } from './helpers';
+import { Client, orderForm, pngOfSize, start } from './helpers';
+import { startMain, type MainProcess } from './processes';
 
 let sandbox: RunningSandbox;
 let c: Client;
@@ -134,32 +135,57 @@ describe('control endpoints', () => {
 });
 
 describe('persistence', () => {
-  it('keeps users, orders and uploads across a restart on the same file', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-persist-'));
-    const db = path.join(dir, 'sandbox.db');
-    try {
-      const first = await start({ db });
-      const a = new Client(first.url);
-      const user = { email: 'persist@example.com', password: 'Persist#2026' };
-      await a.json('POST', '/users', { user: { first_name: 'P', last_name: 'Q', email: user.email, mobile: '0821234567', birth_date: '1990-01-01', password: user.password } });
-      await a.login(user);
-      const addr = (await a.json('POST', '/addresses', { address: { name: 'N', address: 'A', city: 'C', province: 'P', postal_code: '1' } })).body.data.id;
-      const order = (await a.json('POST', '/orders', orderForm({ portal: '6', address: String(addr) }, [{ name: 'Tent', description: 'https://www.rei.com/tent', quantity: '1', screenshot: goodPng() }]))).body.data;
-      await first.close();
-      expect(fs.readdirSync(path.join(dir, 'uploads')).length).toBeGreaterThan(0);
+  const bytes = async (blob: Blob) => Buffer.from(await blob.arrayBuffer());
+  const served = async (url: string) => {
+    const res = await fetch(url);
+    expect(res.status, url).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  };
 
-      const second = await start({ db });
-      const b = new Client(second.url);
+  it('keeps a new user, address, card, order and return with their uploads across a restart of main.ts on the same SANDBOX_DB', { timeout: 60_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-persist-'));
+    const env = { SANDBOX_DB: path.join(dir, 'sandbox.db') };
+    const shot = pngOfSize(60_000);
+    const photo = pngOfSize(80_000);
+    let main: MainProcess | undefined;
+    try {
+      // Faults on for the first run only: the control endpoint delivers the order so it can be returned.
+      main = await startMain({ ...env, SANDBOX_FAULTS: '1' });
+      const a = new Client(main.url);
+      const user = { email: 'persist@example.com', password: 'Persist#2026' };
+      const registered = (await a.json('POST', '/users', { user: { first_name: 'Palesa', last_name: 'Q', email: user.email, mobile: '0821234567', birth_date: '1990-01-01', password: user.password } })).body.data;
+      await a.login(user);
+      const address = (await a.json('POST', '/addresses', { address: { name: 'Flat', address: '9 Main Road', city: 'Durban', province: 'KZN', postal_code: '4001' } })).body.data;
+      const pending = (await a.json('POST', '/cards', { card: { card_name: 'Kept card' } })).body;
+      expect((await fetch(`${pending.tokenize.location}/complete`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      const order = (await a.json('POST', '/orders', orderForm({ portal: '6', address: String(address.id) }, [{ name: 'Tent', description: 'https://www.rei.com/tent', quantity: '2', screenshot: shot }]))).body.data;
+      expect((await a.json('POST', `/__sandbox/orders/${order.id}/status`, { status: 'delivered' })).status).toBe(200);
+      const form = new FormData();
+      form.append('product_id', String(order.products[0].id));
+      form.append('return_quantity', '1');
+      form.append('return_reason', 'Torn');
+      form.append('return_photo', photo, 'photo.png');
+      const returned = await a.json('POST', `/orders/${order.id}/return_order`, form);
+      expect(returned.status).toBe(201);
+      await main.stop();
+      expect(fs.readdirSync(path.join(dir, 'uploads')).length).toBeGreaterThanOrEqual(2);
+
+      main = await startMain(env);
+      const b = new Client(main.url);
       await b.login(user);
+      expect((await b.json('GET', '/users/show_details')).body.data).toEqual(registered);
+      expect((await b.json('GET', '/addresses')).body.data).toEqual([address]);
+      expect((await b.json('GET', '/cards')).body.data).toEqual([expect.objectContaining({ id: pending.data.id, card_name: 'Kept card', is_valid: true })]);
       const again = (await b.json('GET', `/orders/${order.id}`)).body.data;
-      expect(again.products[0].name).toBe('Tent');
-      const shot = await fetch(again.products[0].screenshot);
-      expect(shot.status).toBe(200);
-      expect((await shot.arrayBuffer()).byteLength).toBeGreaterThanOrEqual(50_000);
+      expect(again).toMatchObject({ status: 'delivered', address: { id: address.id }, products: [{ name: 'Tent', quantity: 2 }] });
+      expect((await served(again.products[0].screenshot)).equals(await bytes(shot))).toBe(true);
+      const back = (await b.json('GET', `/orders/${returned.body.data.id}`)).body.data;
+      expect(back).toMatchObject({ order_type: 'return', status: 'returning', parent_order_id: order.id, return: { return_quantity: 1, return_reason: 'Torn' } });
+      expect((await served(back.return.return_photo)).equals(await bytes(photo))).toBe(true);
       await b.login();
       expect((await b.json('GET', '/orders?per=100')).body.meta.total_count).toBe(10);
-      await second.close();
     } finally {
+      await main?.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSandbox } from '../../../sandbox/src/server';
+import { Client, OTHER, SHOPPER, type Json } from './helpers';
+import { runAdmin } from './processes';
+
+let dir: string;
+let env: Record<string, string>;
+const admin = (...args: string[]) => runAdmin(args, env);
+const json = async (...args: string[]): Promise<Json> => {
+  const result = await admin(...args);
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+};
+/** The sandbox over the same file, in this process, for what only the API can do or show. */
+const withApi = async (use: (url: string) => Promise<void>) => {
+  const api = await startSandbox({ db: env.SANDBOX_DB ?? '', port: 0, quiet: true });
+  try {
+    await use(api.url);
+  } finally {
+    await api.close();
+  }
+};
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-admin-'));
+  env = { SANDBOX_DB: path.join(dir, 'sandbox.db') };
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+// Each command is a fresh tsx process (a second or more on a busy machine).
+describe('npm run sandbox:admin (admin.ts) on a SANDBOX_DB file', { timeout: 60_000 }, () => {
+  it('seeds a new file, then lists orders of one user', async () => {
+    expect(fs.existsSync(env.SANDBOX_DB ?? '')).toBe(false);
+    const orders = await json('orders', SHOPPER.email);
+    expect(orders).toHaveLength(10);
+    expect(orders.every((o: Json) => o.email === SHOPPER.email)).toBe(true);
+    expect(orders.find((o: Json) => o.id === 1)).toMatchObject({ portal: 'Amazon', order_type: 'normal', status: 'placed', items: 3, total: null });
+    expect(await json('orders')).toHaveLength(11);
+  });
+
+  it('issues a quote with VAT at 15 % that the cost summary then shows', async () => {
+    // Order 1: one Kindle and two chargers.
+    const quoted = await json('quote', '1', '--cost', '100,250', '--customs', '20', '--delivery', '30', '--fee', '185');
+    const quote = { fees: 150, service_fee: 185, sub_total: 935, total_vat: 140.25, total: 1075.25 };
+    expect(quoted).toEqual({ order_id: 1, status: 'processing', quote });
+    expect(quoted.quote.total_vat).toBeCloseTo(quoted.quote.sub_total * 0.15, 2);
+    await withApi(async (url) => {
+      const c = new Client(url);
+      await c.login();
+      expect((await c.json('GET', '/orders/1/cost_summary')).body).toEqual({ data: quote });
+    });
+    const bad = await admin('quote', '1', '--cost', 'lots');
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect(bad.stderr).toContain('--cost needs numbers');
+  });
+
+  it('moves an order to any status of its type', async () => {
+    expect(await json('status', '1', 'in', 'transit')).toEqual({ order_id: 1, status: 'in transit' });
+    expect((await json('orders', SHOPPER.email)).find((o: Json) => o.id === 1).status).toBe('in transit');
+    const wrong = await admin('status', '1', 'lost');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('Status must be one of: placed, processing');
+    expect((await admin('status', '999', 'paid')).stderr).toContain('Not found');
+  });
+
+  it('prints reset and unlock tokens that work, and lists the outbox', async () => {
+    expect(await json('tokens')).toEqual([]);
+    await withApi(async (url) => {
+      const c = new Client(url);
+      await c.json('POST', '/users/forgot_password', { user: { email: SHOPPER.email } });
+      for (let i = 0; i < 5; i += 1) {
+        await c.json('POST', '/oauth/token', { grant_type: 'password', username: OTHER.email, password: 'wrong', client_id: 'shopper-web' });
+      }
+      await c.json('POST', '/email/contact_us', { contact: { email: 'visitor@example.com', first_name: 'V', last_name: 'W', mobile: '0821234567', query_title: 'Hi', query_body: 'Where?' } });
+    });
+    const tokens = await json('tokens');
+    expect(tokens).toEqual([
+      { kind: 'unlock', token: expect.any(String), email: OTHER.email, created_at: expect.any(String), used_at: null },
+      { kind: 'reset', token: expect.any(String), email: SHOPPER.email, created_at: expect.any(String), used_at: null },
+    ]);
+    await withApi(async (url) => {
+      const c = new Client(url);
+      expect((await c.json('POST', '/users/unlock_account', { user: { token: tokens[0].token } })).status).toBe(200);
+      await c.login(OTHER);
+      const reset = await c.json('POST', '/users/reset_password', { user: { token: tokens[1].token, password: 'Changed#2026', confirm_password: 'Changed#2026' } });
+      expect(reset.status).toBe(200);
+    });
+
+    const outbox = await json('outbox');
+    expect(outbox.slice(0, 4).map((m: Json) => m.kind)).toEqual(['contact_us', 'unlock', 'reset_password', 'quote']);
+    expect(outbox[3]).toMatchObject({ recipient: SHOPPER.email, subject: 'Your quote for order 1', payload: { order_id: 1, quote: { total_vat: 140.25 } } });
+    expect(outbox[2].payload.token).toBe(tokens[1].token);
+    expect(outbox[0].payload).toMatchObject({ email: 'visitor@example.com', query_body: 'Where?' });
+  });
+
+  it('prints the usage and exits with 1 on a bad or missing command', async () => {
+    for (const args of [['frobnicate'], []]) {
+      const result = await admin(...args);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stdout).toContain('Usage: npm run sandbox:admin -- <command>');
+      expect(result.stdout).toContain('quote <orderId>');
+    }
+    const noId = await admin('quote', 'abc');
+    expect(noId.code).toBe(1);
+    expect(noId.stderr).toContain('orderId must be a positive integer');
+  });
+});
