@@ -1,8 +1,37 @@
+import { createHash } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, sandbox, test } from './fixtures';
-import { addAddressFor, choose, fillProduct, ordersOf, productBlock, screenshot } from './files/order-kit';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiOrigin, expect, sandbox, test } from './fixtures';
+import { addAddressFor, choose, fillProduct, noisyPng, ordersOf, productBlock, screenshot, type Upload } from './files/order-kit';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** A square screenshot of `edge` px; different edges give crops of different sizes, so each upload is recognisable. */
+const squareShot = (seed: number, edge: number): Upload => ({ name: `shot-${seed}.png`, mimeType: 'image/png', buffer: noisyPng(edge, edge, { seed }) });
+
+/** The image type read from a file's first bytes (never its name). */
+function magicType(bytes: Buffer): string {
+  if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  return 'unknown';
+}
+
+/** The bytes of an upload the sandbox stored. */
+async function storedUpload(request: APIRequestContext, name: string): Promise<Buffer> {
+  const response = await request.get(`${apiOrigin}/uploads/${name}`);
+  expect(response.ok()).toBe(true);
+  return response.body();
+}
+
+/** Width and height of an image, decoded by the browser. */
+function decodedSize(page: Page, bytes: Buffer): Promise<{ width: number; height: number }> {
+  return page.evaluate(async (base64) => {
+    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const { width, height } = await createImageBitmap(new Blob([data]));
+    return { width, height };
+  }, bytes.toString('base64'));
+}
 
 interface RawOrder {
   id: number;
@@ -26,13 +55,14 @@ test.describe('placing an order', () => {
     await expect(terms).toHaveAttribute('target', '_blank');
     await expect(page.getByText('One retailer per order')).toBeVisible();
 
-    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.nike.com/t/air-zoom', quantity: 2, comment: 'Size 9', upload: screenshot(11) });
+    const sources = [squareShot(11, 800), squareShot(12, 720), squareShot(13, 640)];
+    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.nike.com/t/air-zoom', quantity: 2, comment: 'Size 9', upload: sources[0] });
     await page.getByRole('button', { name: 'Add Items' }).click();
     await expect(productBlock(page, 'Product 2').getByLabel('Product page URL')).toBeFocused();
     await expect(productBlock(page, 'Product 2').getByLabel('Quantity')).toHaveValue('1');
-    await fillProduct(productBlock(page, 'Product 2'), { url: 'https://www.nike.com/t/pegasus', upload: screenshot(12) });
+    await fillProduct(productBlock(page, 'Product 2'), { url: 'https://www.nike.com/t/pegasus', upload: sources[1] });
     await page.getByRole('button', { name: 'Add Items' }).click();
-    await fillProduct(productBlock(page, 'Product 3'), { url: 'https://www.nike.com/t/socks', quantity: 3, comment: 'White', upload: screenshot(13) });
+    await fillProduct(productBlock(page, 'Product 3'), { url: 'https://www.nike.com/t/socks', quantity: 3, comment: 'White', upload: sources[2] });
 
     // A fresh shopper adds the delivery address right here; it becomes the order's address.
     await page.getByLabel('Location name').fill('Office');
@@ -71,11 +101,21 @@ test.describe('placing an order', () => {
       { name: 'Product 2', description: 'https://www.nike.com/t/pegasus', quantity: 1, comment: '' },
       { name: 'Product 3', description: 'https://www.nike.com/t/socks', quantity: 3, comment: 'White' },
     ]);
-    for (const product of order.products) {
-      expect(product.screenshot).toMatch(/\.(webp|jpg|png)$/);
-      expect(product.screenshot_bytes).toBeGreaterThan(50_000);
-      expect(product.screenshot_bytes).toBeLessThan(10_000_000);
+    // Each screenshot was re-encoded (WebP or JPEG by its bytes), is smaller than its source, and is the
+    // crop of its own product's source: the default box is 80 % of the edge (640, 576 and 512 px).
+    const hashes = new Set<string>();
+    for (const [i, product] of order.products.entries()) {
+      const bytes = await storedUpload(request, product.screenshot);
+      expect(bytes.length).toBe(product.screenshot_bytes);
+      expect(['webp', 'jpeg']).toContain(magicType(bytes));
+      expect(bytes.length).toBeGreaterThan(50_000);
+      expect(bytes.length).toBeLessThan(sources[i]?.buffer.length ?? 0);
+      const { width, height } = await decodedSize(page, bytes);
+      expect(width).toBe(height);
+      expect(Math.abs(width - ([640, 576, 512][i] ?? 0))).toBeLessThanOrEqual(2);
+      hashes.add(createHash('sha256').update(bytes).digest('hex'));
     }
+    expect(hashes.size).toBe(3);
 
     // The draft was reset: the form starts empty again.
     await page.goto('/upload-orders/');
