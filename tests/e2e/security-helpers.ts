@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 
-/** The hostile strings of the security tests: markup, a breakout and a script URL. */
+/** The hostile strings of the security tests: markup, a breakout and a script URL; the `flag` ones set `window.__xss` instead of opening a dialog. */
 export const HOSTILE = {
   img: '<img src=x onerror=alert(1)>',
   breakout: '"><script>alert(1)</script>',
   js: 'javascript:alert(1)',
+  flag: '<img src=x onerror="window.__xss=1">',
+  jsFlag: 'javascript:window.__xss=1',
 } as const;
 
 /** Everything a page did wrong: console errors, CSP warnings, uncaught exceptions, policy violations. */

@@ -20,6 +20,15 @@ async function expectInert(page: Page, dialogs: string[]): Promise<void> {
   await expect(page.locator('script:not([src])', { hasText: 'alert(1)' })).toHaveCount(0);
   await expect(page.locator('[href^="javascript:" i], [src^="javascript:" i], [action^="javascript:" i]')).toHaveCount(0);
   expect(dialogs).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+}
+
+/** Answers one API call with a server error whose `error` field (and field map) carry hostile strings. */
+async function hostileFailure(page: Page, method: string, path: RegExp, status: number, body: { error: string; errors?: Record<string, string[]> }): Promise<void> {
+  await page.route(
+    (url) => url.origin === new URL(apiBase).origin && path.test(url.pathname),
+    (route) => (route.request().method() === method ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }) : route.fallback()),
+  );
 }
 
 /** A multipart order as the order form sends it; product fields are taken as given. */
@@ -162,13 +171,20 @@ test.describe('hostile strings render as text and never run', () => {
     const pick = (rows: Record<string, unknown>[], id: number, keys: string[]) => Object.fromEntries(keys.map((k) => [k, String(rows.find((r) => r.id === id)?.[k])]));
     // REI (6) and adverts 3 and 4 are not asserted by other specs, which may run at the same time.
     const originals = {
-      portal: pick(portals.data, 6, ['name', 'link', 'tc_link', 'picture']),
+      portal: pick(portals.data, 6, ['name', 'link', 'tc_link', 'privacy_policy_link', 'return_policy_link', 'picture']),
       advert3: pick(adverts.data, 3, ['name']),
       advert4: pick(adverts.data, 4, ['picture', 'start_date', 'end_date']),
     };
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     try {
-      await sandbox(request, 'POST', '/portals/6', { name: HOSTILE.img, link: HOSTILE.js, tc_link: HOSTILE.js, picture: HOSTILE.breakout });
+      await sandbox(request, 'POST', '/portals/6', {
+        name: HOSTILE.img,
+        link: HOSTILE.js,
+        tc_link: HOSTILE.js,
+        privacy_policy_link: HOSTILE.jsFlag,
+        return_policy_link: HOSTILE.js,
+        picture: HOSTILE.breakout,
+      });
       await sandbox(request, 'POST', '/adverts/3', { name: HOSTILE.breakout });
       await sandbox(request, 'POST', '/adverts/4', { picture: HOSTILE.img, start_date: day(-2), end_date: day(2) });
 
@@ -201,11 +217,141 @@ test.describe('hostile strings render as text and never run', () => {
       await page.getByRole('link', { name: 'Query Order' }).click();
       await expect(page.getByLabel('Query title')).toHaveValue(`Order ${orderId} - ${HOSTILE.img}`);
       await expectInert(page, dialogs);
+
+      // A delivered order of the portal: its name in the returns form's shop and order choices.
+      await sandbox(request, 'POST', `/orders/${orderId}/status`, { status: 'delivered' });
+      await page.goto('/my-returns/');
+      await choose(page, 'Portal', HOSTILE.img);
+      await expect(page.getByRole('combobox', { name: 'Portal' })).toHaveValue(HOSTILE.img);
+      await page.getByRole('combobox', { name: 'Order' }).click();
+      await expect(page.getByRole('option', { name: `Order ${orderId} - ${HOSTILE.img} (delivered` })).toBeVisible();
+      await expectInert(page, dialogs);
     } finally {
       await sandbox(request, 'POST', '/portals/6', originals.portal);
       await sandbox(request, 'POST', '/adverts/3', originals.advert3);
       await sandbox(request, 'POST', '/adverts/4', originals.advert4);
     }
+  });
+
+  test('returns: item names in the selects, a typed return reason, the pending and history lists', async ({ page, request }) => {
+    const dialogs = watchDialogs(page);
+    const { tokens, addressId } = await hostileShopper(request);
+    const products = [
+      { name: `${HOSTILE.img} boots`, comment: '' },
+      { name: `${HOSTILE.flag} socks`, comment: '' },
+    ];
+    const orderId = await placeOrder(request, tokens, 1, addressId, products);
+    await issueQuote(request, orderId);
+    await sandbox(request, 'POST', `/orders/${orderId}/status`, { status: 'delivered' });
+    await seedSession(page, tokens);
+
+    await page.goto('/my-returns/');
+    await choose(page, 'Portal', 'Amazon');
+    await choose(page, 'Order', `Order ${orderId} - Amazon`);
+    await page.getByRole('combobox', { name: 'Item' }).click();
+    for (const p of products) await expect(page.getByRole('option', { name: `${p.name} (1)`, exact: true })).toBeVisible();
+    await expectInert(page, dialogs);
+    await page.getByRole('option', { name: `${products[1]?.name} (1)`, exact: true }).click();
+    await expect(page.getByRole('combobox', { name: 'Item' })).toHaveValue(`${products[1]?.name} (1)`);
+    const reason = `${HOSTILE.breakout} ${HOSTILE.flag} ${HOSTILE.jsFlag}`;
+    await page.getByLabel('Reason').fill(reason);
+    await page.getByLabel('Photo of the item').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Schedule Return' }).click();
+    await expect(toast(page, 'Refund Created')).toBeVisible();
+    const pending = page.getByRole('region', { name: 'Returns Pending' });
+    await expect(pending.getByText(reason, { exact: true })).toBeVisible();
+    await expect(pending.getByText(products[1]?.name ?? '', { exact: true })).toBeVisible();
+    await expectInert(page, dialogs);
+
+    await page.reload();
+    await pending.getByRole('button', { name: /Mark as Picked Up/ }).click();
+    await expect(toast(page, 'Order marked as picked up')).toBeVisible();
+    const history = page.getByRole('region', { name: 'Return History' });
+    await expect(history.getByText(reason, { exact: true })).toBeVisible();
+    await expect(history.getByText(products[1]?.name ?? '', { exact: true })).toBeVisible();
+    await expectInert(page, dialogs);
+  });
+
+  test("a server error's message and field errors: inline alert, toast, field message", async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    const dialogs = watchDialogs(page);
+    await hostileFailure(page, 'GET', /^\/api\/web\/v1\/orders$/, 500, { error: HOSTILE.img });
+    await page.goto('/my-orders-history/');
+    await expect(page.getByRole('alert').getByText(HOSTILE.img, { exact: true })).toBeVisible();
+    await expectInert(page, dialogs);
+
+    await hostileFailure(page, 'PATCH', /^\/api\/web\/v1\/users\/\d+$/, 422, { error: HOSTILE.breakout, errors: { email: [HOSTILE.flag] } });
+    await page.goto('/my-details/');
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await expect(form.getByLabel('First name')).toHaveValue(signedIn.firstName);
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(toast(page, HOSTILE.breakout)).toBeVisible();
+    await expect(form.getByText(HOSTILE.flag, { exact: true })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
+    await expectInert(page, dialogs);
+  });
+
+  test('the e-mail and mobile on My Details', async ({ page, request }) => {
+    const dialogs = watchDialogs(page);
+    // The API's e-mail rule lets markup without spaces through; its mobile rule lets none, so the mobile comes from an altered answer.
+    const email = `${HOSTILE.breakout}${Date.now()}@hostile.example`;
+    const account = await freshUser(request, { email });
+    await seedSession(page, await tokensFor(request, account));
+    await page.route(`${apiBase}/users/show_details`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response, json: { data: { ...body.data, mobile: HOSTILE.flag } } });
+    });
+    await page.goto('/my-details/');
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+    await expect(form.getByLabel('Mobile')).toHaveValue(HOSTILE.flag);
+    await expectInert(page, dialogs);
+  });
+
+  test("an order's pickup and shipping: history, tracking, quote", async ({ page, request }) => {
+    const dialogs = watchDialogs(page);
+    const { tokens, addressId } = await hostileShopper(request);
+    const orderId = await placeOrder(request, tokens, 1, addressId, [{ name: 'Lamp', comment: '' }]);
+    await issueQuote(request, orderId);
+    await sandbox(request, 'POST', `/orders/${orderId}`, { shipping: `${HOSTILE.flag} ${HOSTILE.breakout}`, pickup: HOSTILE.img });
+    await seedSession(page, tokens);
+
+    await page.goto('/my-orders-history/');
+    const card = page.getByRole('article', { name: `Order ${orderId}`, exact: true });
+    // The pickup is a date: a value that is none shows as not yet.
+    await expect(card.locator('div', { has: page.getByRole('term').getByText('Pickup', { exact: true }) }).getByRole('definition')).toHaveText('Not yet');
+    await expectInert(page, dialogs);
+
+    for (const path of [`/track-order/?order=${orderId}`, `/quote-payment/${orderId}/`]) {
+      await page.goto(path);
+      const facts = page.getByRole('region', { name: `Order ${orderId} - Amazon` });
+      await expect(facts.getByText(`${HOSTILE.flag} ${HOSTILE.breakout}`, { exact: true })).toBeVisible();
+      await expect(facts.locator('div', { has: page.getByRole('term').getByText('Pickup', { exact: true }) }).getByRole('definition')).toHaveText('Not yet');
+      await expectInert(page, dialogs);
+    }
+  });
+
+  test('the order-uploaded page: a hostile id in the address and a hostile server message', async ({ page, request }) => {
+    const dialogs = watchDialogs(page);
+    const { tokens, addressId } = await hostileShopper(request);
+    const orderId = await placeOrder(request, tokens, 1, addressId, [{ name: HOSTILE.img, comment: HOSTILE.breakout }]);
+    await seedSession(page, tokens);
+
+    for (const id of [HOSTILE.breakout, HOSTILE.flag]) {
+      await page.goto(`/order-uploaded/${encodeURIComponent(id)}/`);
+      await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+      await expectInert(page, dialogs);
+    }
+
+    await page.goto(`/order-uploaded/${orderId}/`);
+    await expect(page.getByText(/^Placed on /)).toBeVisible();
+    await expectInert(page, dialogs);
+
+    await hostileFailure(page, 'GET', /^\/api\/web\/v1\/orders\/\d+$/, 503, { error: HOSTILE.flag });
+    await page.reload();
+    await expect(page.getByRole('alert').getByText(HOSTILE.flag, { exact: true })).toBeVisible();
+    await expectInert(page, dialogs);
   });
 
   test('the contact form prefills its query title from ?title= as text', async ({ page }) => {
