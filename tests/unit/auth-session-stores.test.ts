@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api/errors';
 
 vi.mock('../../src/lib/api/users', () => ({ showDetails: vi.fn() }));
+vi.mock('../../src/lib/api/addresses', () => ({ listAddresses: vi.fn(), createAddress: vi.fn(), deleteAddress: vi.fn(), restoreAddress: vi.fn() }));
 vi.mock('../../src/lib/stores/session', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/lib/stores/session')>();
   return { ...original, signOut: vi.fn(() => original.signOut({ redirect: false })) };
 });
 
 const usersApi = await import('../../src/lib/api/users');
+const addressesApi = await import('../../src/lib/api/addresses');
+const { $addresses, loadAddresses } = await import('../../src/lib/stores/addresses');
 const session = await import('../../src/lib/stores/session');
 const { $currentUser, loadCurrentUser, welcomeMessage } = await import('../../src/lib/stores/user');
 const { $modal, leaveModal, modalBackground, openModal } = await import('../../src/lib/stores/modal');
@@ -65,6 +68,26 @@ describe('current user', () => {
   it('greets by first name', () => {
     expect(welcomeMessage(user)).toBe('Welcome Thandi');
     expect(welcomeMessage(undefined)).toBe('Welcome');
+  });
+});
+
+describe('addresses', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    [401, ['/']],
+    [500, []],
+    [404, []],
+  ])('a %i while loading addresses redirects to %j', async (status, redirects) => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    session.storeTokens('a', 'r', false);
+    vi.mocked(addressesApi.listAddresses).mockRejectedValue(new ApiError(`Request failed with status code ${status}`, status >= 500 ? 'server' : 'client', { status }));
+    await loadAddresses(true);
+    expect(assign.mock.calls.map(([to]: unknown[]) => to)).toEqual(redirects);
+    expect($addresses.get()).toMatchObject({ data: undefined, loading: false, error: { status } });
   });
 });
 
