@@ -61,6 +61,32 @@ test.describe('the order draft', () => {
     await expect(toast).toBeHidden();
   });
 
+  test('an undo toast closed without Undo leaves the product deleted, after a reload too', async ({ page }) => {
+    await page.goto('/upload-orders/');
+    await productBlock(page, 'Product 1').getByLabel('Product page URL').fill('https://shop.example/one');
+    await page.getByRole('button', { name: 'Add Items' }).click();
+    await productBlock(page, 'Product 2').getByLabel('Product page URL').fill('https://shop.example/two');
+    await page.getByRole('button', { name: 'Add Items' }).click();
+    await productBlock(page, 'Product 3').getByLabel('Product page URL').fill('https://shop.example/three');
+
+    await page.getByRole('button', { name: 'Delete Product 2' }).click();
+    const toast = page.getByText('Product 2 deleted');
+    await expect(toast).toBeVisible();
+    await page.getByRole('button', { name: 'close' }).click();
+    await expect(toast).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+    await expect(page.getByRole('group')).toHaveText([/Product 1/, /Product 3/]);
+    // The name of a deleted block is not given out again.
+    await page.getByRole('button', { name: 'Add Items' }).click();
+    await expect(page.getByRole('group')).toHaveText([/Product 1/, /Product 3/, /Product 4/]);
+
+    await page.reload();
+    await expect(page.getByRole('group')).toHaveText([/Product 1/, /Product 3/, /Product 4/]);
+    await expect(productBlock(page, 'Product 3').getByLabel('Product page URL')).toHaveValue('https://shop.example/three');
+    await expect(page.getByText('https://shop.example/two')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('initial_values'))).not.toContain('shop.example/two');
+  });
+
   test('a visitor fills the form, signs in, and keeps everything', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/upload-orders/');

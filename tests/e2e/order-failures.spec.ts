@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { apiOrigin, expect, sandbox, test } from './fixtures';
 import { addAddressFor, analyticsEvents, choose, fillProduct, ordersOf, productBlock, screenshot, watchAnalytics } from './files/order-kit';
 
 async function readyOrder(page: Page, seed: number): Promise<void> {
@@ -42,6 +42,44 @@ test.describe('when placing the order fails', () => {
     await page.reload();
     await expectDraftIntact(page);
     expect(await ordersOf(request, signedIn.tokens)).toHaveLength(0);
+  });
+
+  test('Place Order stays disabled while the order is on its way, and comes back after a failure', async ({ page, request, signedIn }) => {
+    test.setTimeout(90_000);
+    await addAddressFor(request, signedIn.tokens);
+    await watchAnalytics(page);
+    await readyOrder(page, 74);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url() === `${apiOrigin}/api/web/v1/orders`) posts.push(r.url());
+    });
+    // The sandbox holds this shopper's POST /orders for 4 s, then fails it.
+    await sandbox(request, 'POST', '/faults', { user: signedIn.email, latency: { 'POST /api/web/v1/orders$': 4000 }, status: { 'POST /api/web/v1/orders$': 500 } });
+    try {
+      const button = page.getByRole('button', { name: /^Plac(e|ing) Order/ });
+      await expect(button).toBeEnabled();
+      await button.click();
+      // Seen disabled after the request went out; it is enabled before the click and again after the failure.
+      await expect.poll(() => posts.length).toBe(1);
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveText('Placing Order…');
+      await expect(page.getByRole('button', { name: 'Add Items' })).toBeDisabled();
+      // A click on the disabled button sends nothing (counted below).
+      await button.click({ force: true });
+
+      await expect.poll(async () => (await analyticsEvents(page)).find((e) => e.event === 'order_create_failed')?.props, { timeout: 15_000 }).toEqual({
+        kind: 'server',
+        status: 500,
+        products: 1,
+      });
+      await expect(button).toBeEnabled();
+      await expect(button).toHaveText('Place Order');
+      expect(posts).toHaveLength(1);
+      await expectDraftIntact(page);
+      expect(await ordersOf(request, signedIn.tokens)).toHaveLength(0);
+    } finally {
+      await sandbox(request, 'DELETE', `/faults?user=${encodeURIComponent(signedIn.email)}`);
+    }
   });
 
   test('going offline keeps the draft, is reported, and the order goes through once back online', async ({ page, context, request, signedIn }) => {

@@ -41,6 +41,50 @@ test.describe('order form validation', () => {
     await expect(page.getByText('Address required')).toBeVisible();
   });
 
+  test('portal, quantity and screenshot validate on blur, not on change', async ({ page }) => {
+    await page.goto('/upload-orders/');
+    const block = productBlock(page, 'Product 1');
+
+    // Portal: typing a search (past the 500 ms debounce) and closing the menu is no blur.
+    const portal = page.getByRole('combobox', { name: 'Portal' });
+    await portal.click();
+    await portal.fill('Nik');
+    await expect(page.getByRole('option', { name: 'Nike', exact: true })).toBeVisible();
+    await portal.press('Escape');
+    await expect(portal).toBeFocused();
+    await expect(page.getByText('Must select a Portal')).toHaveCount(0);
+    await expect(portal).not.toHaveAttribute('aria-invalid', 'true');
+    await portal.blur();
+    await expect(page.getByText('Must select a Portal')).toBeVisible();
+    // A choice mends a field that already showed its error.
+    await portal.click();
+    await page.getByRole('option', { name: 'Nike', exact: true }).click();
+    await expect(page.getByText('Must select a Portal')).toHaveCount(0);
+
+    // Quantity: neither the bad value nor the fix shows or clears the message before the blur.
+    const quantity = block.getByLabel('Quantity');
+    await quantity.fill('0');
+    await expect(block.getByText('Must have at least 1')).toHaveCount(0);
+    await quantity.blur();
+    await expect(block.getByText('Must have at least 1')).toBeVisible();
+    await quantity.fill('3');
+    await expect(block.getByText('Must have at least 1')).toBeVisible();
+    await quantity.blur();
+    await expect(block.getByText('Must have at least 1')).toHaveCount(0);
+
+    // Screenshot: choosing and then removing a file is a change, not a blur.
+    const file = block.getByLabel('Screenshot', { exact: true });
+    await file.setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: noisyPng(400, 400, { seed: 61 }) });
+    await expect(block.getByRole('button', { name: 'Crop Image' })).toBeVisible();
+    await file.setInputFiles([]);
+    await expect(block.getByRole('button', { name: 'Crop Image' })).toHaveCount(0);
+    await expect(block.getByText('Image is required.')).toHaveCount(0);
+    await file.focus();
+    await file.blur();
+    await expect(block.getByText('Image is required.')).toBeVisible();
+    await expect(file).toHaveAttribute('aria-invalid', 'true');
+  });
+
   test('bad screenshot files get the client-side messages', async ({ page }) => {
     test.setTimeout(60_000);
     await page.goto('/upload-orders/');
