@@ -111,8 +111,10 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
         <section className="account-panel" aria-labelledby="summary-title">
           <h2 id="summary-title">{orderTitle(order)}</h2>
           <OrderFacts order={order} />
-          <h3>Cost summary</h3>
-          <CostSummary quote={quote} />
+          <section aria-labelledby="cost-title">
+            <h3 id="cost-title">Cost summary</h3>
+            <CostSummary quote={quote} />
+          </section>
           <a className="button button--ghost button--small" href={contactHref(orderTitle(order))}>
             Query Order
           </a>
