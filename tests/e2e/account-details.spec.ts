@@ -27,6 +27,27 @@ test.describe('my details', () => {
     await expect(page.getByRole('form', { name: 'Personal details' }).getByLabel('First name')).toHaveValue('Naledi');
   });
 
+  test('the update sends the client names of SPEC section 7 to PATCH /users/{id}', async ({ page, request, signedIn }) => {
+    await page.goto('/my-details/');
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await expect(form.getByLabel('First name')).toHaveValue(signedIn.firstName);
+    const email = `renamed-${signedIn.email}`;
+    await form.getByLabel('First name').fill('Naledi');
+    await form.getByLabel('Last name').fill('Dube');
+    await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await form.getByLabel('Mobile').fill('0821112222');
+    await form.getByRole('radio', { name: 'E-mail' }).check();
+    const sent = page.waitForRequest((r) => r.method() === 'PATCH' && /\/api\/web\/v1\/users\/\d+$/.test(new URL(r.url()).pathname));
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    const patch = await sent;
+    expect(patch.postDataJSON()).toEqual({ user: { firstName: 'Naledi', lastName: 'Dube', email, mobile: '0821112222', notificationMethod: 'email' } });
+    await expect(toast(page, 'Details Updated')).toBeVisible();
+
+    const user = await callApi<{ id: number; first_name: string; last_name: string; email: string; notification_method: string }>(request, signedIn.tokens, 'GET', '/users/show_details');
+    expect(new URL(patch.url()).pathname).toBe(`/api/web/v1/users/${user.id}`);
+    expect(user).toMatchObject({ first_name: 'Naledi', last_name: 'Dube', email, notification_method: 'email' });
+  });
+
   test('a server field error shows on its field and nothing typed is lost', async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');
     await page.goto('/my-details/');

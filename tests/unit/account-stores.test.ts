@@ -139,4 +139,10 @@ describe('account schemas and details', () => {
     expect(detailsFieldErrors(error)).toEqual({ mobile: 'is invalid', notificationMethod: 'must be email or sms' });
     expect(detailsFieldErrors(new Error('x'))).toEqual({});
   });
+
+  it('puts server field errors keyed by the client names (the names the update sends) on the form fields', () => {
+    const errors = { firstName: ['is too long'], lastName: ['is too long'], notificationMethod: ['must be email or sms'] };
+    const error = new ApiError('Request failed with status code 422', 'client', { status: 422, errors });
+    expect(detailsFieldErrors(error)).toEqual({ firstName: 'is too long', lastName: 'is too long', notificationMethod: 'must be email or sms' });
+  });
 });

@@ -16,11 +16,15 @@ export async function saveDetails(values: DetailsValues): Promise<void> {
   setCurrentUser(updated);
 }
 
+// The update sends the client names, so the API answers field errors under those; older answers use the wire names.
 const FIELD_NAMES: Record<string, keyof DetailsValues> = {
+  firstName: 'firstName',
   first_name: 'firstName',
+  lastName: 'lastName',
   last_name: 'lastName',
   email: 'email',
   mobile: 'mobile',
+  notificationMethod: 'notificationMethod',
   notification_method: 'notificationMethod',
 };
 
