@@ -1,0 +1,62 @@
+import { apiOrigin, expect, test } from './fixtures';
+
+/** A public page, a modal page, an account shell, a rewritten id route and a missing path, with the status each is answered with. */
+const PAGES = [
+  { path: '/about-us/', status: 200 },
+  { path: '/login/', status: 200 },
+  { path: '/my-details/', status: 200 },
+  { path: '/my-invoice/7/', status: 200 },
+  { path: '/no-such-page/', status: 404 },
+];
+
+/** A policy as a map from directive name to its sources. */
+function directives(policy: string): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) map.set(name.toLowerCase(), sources);
+  }
+  return map;
+}
+
+for (const { path, status } of PAGES) {
+  test.describe(`security headers of ${path}`, () => {
+    test('the preview server sends the headers of public/_headers', async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBe(status);
+      const headers = response.headers();
+      const hsts = headers['strict-transport-security'] ?? '';
+      expect(Number(hsts.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(31_536_000);
+      expect(hsts).toContain('includeSubDomains');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      const permissions = (headers['permissions-policy'] ?? '').split(',').map((p) => p.trim());
+      expect(permissions).toEqual(expect.arrayContaining(['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']));
+      expect(directives(headers['content-security-policy'] ?? '').get('frame-ancestors')).toEqual(["'none'"]);
+      expect(headers['x-frame-options']).toBe('DENY');
+      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
+
+    test("the page's CSP meta tag comes before any script and locks scripts, objects, base, connections, images and forms", async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const metas = [...html.matchAll(/<meta http-equiv="Content-Security-Policy" content="([^"]+)">/gi)];
+      expect(metas).toHaveLength(1);
+      const [meta] = metas;
+      expect(meta?.index).toBeLessThan(html.search(/<script/i));
+      const policy = directives(meta?.[1] ?? '');
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'none'"]);
+      const scripts = policy.get('script-src') ?? [];
+      expect(scripts[0]).toBe("'self'");
+      // Besides 'self', only hashes of the page's own inline scripts: no 'unsafe-inline', no 'unsafe-eval', no other host.
+      for (const source of scripts.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+      expect(policy.get('connect-src')).toEqual(["'self'", apiOrigin]);
+      expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
+      const forms = policy.get('form-action') ?? [];
+      expect(forms).toContain("'self'");
+      // Forms go to this site, the API, or a payment host over https; no wildcard.
+      for (const source of forms) expect(source === "'self'" || source === apiOrigin || /^https:\/\/[a-z0-9.-]+$/.test(source), source).toBe(true);
+    });
+  });
+}
