@@ -36,6 +36,31 @@ test.describe('returns', () => {
     await expect(toast(page, 'Refund Created')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Returns Pending' }).getByRole('article')).toHaveCount(1);
   });
+
+  test('only delivered orders of the chosen shop are offered', async ({ page, request, signedIn }) => {
+    const addressId = await createAddress(request, signedIn.tokens);
+    const order = async (portal: number, status: string) => {
+      const id = await placeOrder(request, signedIn.tokens, { addressId, portal });
+      if (status !== 'placed') await moveTo(request, id, status);
+      return id;
+    };
+    const nikeDelivered = await order(3, 'delivered');
+    const nikeInTransit = await order(3, 'in transit');
+    const nikePlaced = await order(3, 'placed');
+    const amazonDelivered = await order(1, 'delivered');
+
+    await page.goto('/my-returns/');
+    const offered = page.getByRole('listbox').getByRole('option');
+    await choose(page, 'Portal', 'Nike');
+    await page.getByRole('combobox', { name: 'Order' }).click();
+    await expect(offered).toHaveText([new RegExp(`^Order ${nikeDelivered} - Nike \\(delivered `)]);
+    for (const id of [nikeInTransit, nikePlaced, amazonDelivered]) await expect(page.getByRole('option', { name: `Order ${id} ` })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await choose(page, 'Portal', 'Amazon');
+    await page.getByRole('combobox', { name: 'Order' }).click();
+    await expect(offered).toHaveText([new RegExp(`^Order ${amazonDelivered} - Amazon \\(delivered `)]);
+  });
 });
 
 test.describe('returns of the demo shopper', () => {

@@ -20,6 +20,7 @@ const { $payment, payForOrder } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
 const { returnSchema, paymentSchema, detailsSchema } = await import('../../src/lib/schemas/account');
 const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/stores/details');
+const { $deliveredOrders, loadDeliveredOrders } = await import('../../src/lib/stores/returns');
 const { ApiError } = await import('../../src/lib/api/errors');
 
 function order(id: number, status: string, orderType: 'normal' | 'return' = 'normal'): Order {
@@ -65,6 +66,19 @@ describe('order lists', () => {
     await loadOrders(true);
     expect($pendingOrders.get().map((o) => o.id)).toEqual([1, 2]);
     expect($pastOrders.get().map((o) => o.id)).toEqual([3, 4]);
+  });
+
+  it('offers for a return only delivered normal orders of the chosen portal, asking the API for those', async () => {
+    const list = vi.mocked(ordersApi.listOrders);
+    const other = (o: Order, portalId: number): Order => ({ ...o, portalId });
+    list.mockResolvedValue({
+      orders: [order(1, 'delivered'), order(2, 'in transit'), order(3, 'returning', 'return'), other(order(4, 'delivered'), 2), order(5, 'delivered')],
+      meta: { currentPage: 1, totalPages: 1, totalCount: 5 },
+    });
+    await loadDeliveredOrders(1);
+    expect(list.mock.calls.map(([f]) => [f?.type, f?.status, f?.portal])).toEqual([['normal', 'delivered', 1]]);
+    expect($deliveredOrders.get()).toMatchObject({ portal: 1, loading: false });
+    expect($deliveredOrders.get().data?.map((o) => o.id)).toEqual([1, 5]);
   });
 
   it('titles an order with its portal', () => {

@@ -44,7 +44,9 @@ export async function loadDeliveredOrders(portal: number): Promise<void> {
   }
   $deliveredOrders.set({ portal, data: undefined, loading: true, error: undefined });
   try {
-    const data = await listAllOrders({ type: 'normal', status: 'delivered', portal });
+    const answer = await listAllOrders({ type: 'normal', status: 'delivered', portal });
+    // SPEC section 4 allows returns of delivered orders of the chosen portal only, even if a server ignores a filter.
+    const data = answer.filter((o) => o.orderType === 'normal' && o.status === 'delivered' && o.portalId === portal);
     if ($deliveredOrders.get().portal === portal) $deliveredOrders.set({ portal, data, loading: false, error: undefined });
   } catch (error) {
     if ($deliveredOrders.get().portal === portal) $deliveredOrders.set({ portal, data: undefined, loading: false, error: error as ApiError });
