@@ -84,7 +84,8 @@ export function createSiteServer({ root = 'dist' } = {}) {
       const ext = extname(file);
       const headers = { 'Content-Type': TYPES[ext] ?? 'application/octet-stream', Vary: 'Accept-Encoding' };
       for (const rule of headerRules) if (rule.pattern.test(url.pathname)) Object.assign(headers, rule.headers);
-      if (url.pathname.startsWith('/_astro/')) headers['Cache-Control'] = 'public, max-age=31536000, immutable';
+      // A missing file must not be cached as if it were a fingerprinted asset.
+      if (status !== 200) delete headers['Cache-Control'];
       let body = cache.get(file);
       if (!body) {
         const raw = await readFile(file);

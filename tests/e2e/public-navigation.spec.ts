@@ -69,6 +69,8 @@ test.describe('public navigation', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Not Found');
     await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+    // The not-found page has no address of its own, so it names none as canonical.
+    await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
   });
 
   test('each page has its own title, description and canonical link', async ({ page }) => {

@@ -60,3 +60,14 @@ for (const { path, status } of PAGES) {
     });
   });
 }
+
+test('fingerprinted assets are cached for a year, a missing asset is not cached at all', async ({ page, request }) => {
+  await page.goto('/');
+  const asset = await page.locator('script[src^="/_astro/"], link[rel="stylesheet"][href^="/_astro/"]').first().evaluate((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? '');
+  const found = await request.get(asset);
+  expect(found.status()).toBe(200);
+  expect(found.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const missing = await request.get('/_astro/no-such-asset.js');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['cache-control']).toBeUndefined();
+});
