@@ -55,6 +55,7 @@ function tagAround(text: string, index: number): string {
 const GUARDED_VALUES: Record<string, { guard: [path: string, text: string] }> = {
   'src/islands/account/ProductTable.tsx href={product.description}': { guard: ['src/islands/account/ProductTable.tsx', 'isHttpUrl(product.description) ?'] },
   'src/islands/order/OrderFormScreen.tsx href={selected.tcLink}': { guard: ['src/lib/stores/portals.ts', "tcLink: isHttpUrl(p.tcLink) ? p.tcLink : ''"] },
+  'src/islands/ui/ShopTile.tsx href={shop.link}': { guard: ['src/lib/stores/portals.ts', "link: isHttpUrl(portal.link) ? portal.link : ''"] },
   'src/pages/_components/ShopTile.astro href={shop.link}': { guard: ['src/pages/_components/ShopTile.astro', '!isHttpUrl(shop.link)) throw'] },
   'src/pages/_components/Footer.astro href={social.href}': { guard: ['src/content.config.ts', 'href: webLink'] },
   'src/lib/shell/adverts.ts .href = shop.link': { guard: ['src/content.config.ts', 'link: webLink'] },
