@@ -1,4 +1,4 @@
-import { callApi, toast } from './account-helpers';
+import { callApi, createAddress, toast } from './account-helpers';
 import { expect, test } from './fixtures';
 
 test.describe('my details', () => {
@@ -84,6 +84,20 @@ test.describe('my details', () => {
     await expect(page.getByRole('article', { name: 'Address Beach house' })).toBeVisible();
   });
 
+  test('deleting an address the server has already deleted (a timed-out delete that went through) drops it, with the undo toast', async ({ page, request, signedIn }) => {
+    const id = await createAddress(request, signedIn.tokens, 'Cottage');
+    await page.goto('/my-details/');
+    const addresses = page.getByRole('region', { name: 'Addresses' });
+    const card = addresses.getByRole('article', { name: 'Address Cottage' });
+    await expect(card).toBeVisible();
+    await callApi(request, signedIn.tokens, 'DELETE', `/addresses/${id}`);
+    await card.getByRole('button', { name: 'Delete address Cottage' }).click();
+    await expect(toast(page, 'Address Cottage deleted')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(toast(page, 'Not found')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(card).toBeVisible();
+  });
 });
 
 test.describe('my details of the demo shopper', () => {

@@ -1,13 +1,25 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createAddress, issueQuote, moveTo, toast } from './account-helpers';
+import { choose, createAddress, issueQuote, moveTo, photo, toast } from './account-helpers';
 import type { Tokens } from './fixtures';
 import { productBlock } from './files/order-kit';
 import { expect, FAULTS, inject, messageFor, orderFor, quotedOrderWithCard, retryAll, returningOrder, shown, storedToken, TAG, test, type Call, type Fault } from './resilience-kit';
 
-/** A field the shopper fills while the fault is on, and how to see it survived. */
+/** What the shopper has on screen while the fault is on (typed, chosen or listed), and how to see it survived. */
 interface Typed {
   fill(page: Page): Promise<void>;
   check(page: Page): Promise<void>;
+}
+
+/** A screen's own action (a form submit or a button), put through the faults. */
+interface Action {
+  calls: Call[];
+  /** Uploads wait longer than 5 s by design: no timeout case for them. */
+  faults?: readonly Fault[];
+  typed: Typed;
+  act(page: Page): Promise<void>;
+  /** The SPEC section 8 text the action shows for a fault (default: the catalogue message). */
+  message?: string;
+  done(page: Page): Promise<void>;
 }
 
 /** One signed-in screen as the resilience cases drive it. */
@@ -21,17 +33,10 @@ interface ScreenCase {
   loaded(page: Page): Promise<void>;
   /** Typed while the load fails, kept through the recovery. */
   typed?: Typed;
-  /** The screen's own action, when it has one. */
-  submit?: {
-    calls: Call[];
-    /** Uploads wait longer than 5 s by design: no timeout case for them. */
-    faults?: readonly Fault[];
-    typed: Typed;
-    act(page: Page): Promise<void>;
-    /** The SPEC section 8 text the action shows for a fault (default: the catalogue message). */
-    message?: string;
-    done(page: Page): Promise<void>;
-  };
+  /** The screen's own action, when it has one; its cases also fail the load first. */
+  submit?: Action;
+  /** Further actions of the screen, each in cases of its own after a clean load. */
+  actions?: (Action & { name: string })[];
 }
 
 const get = (path: string): Call => ({ method: 'GET', path });
@@ -54,6 +59,40 @@ const both = (...all: Typed[]): Typed => ({
 
 const product = (page: Page) => productBlock(page, 'Product 1');
 const addressForm = (page: Page) => page.getByRole('form', { name: 'Add a new address' });
+
+/** Nothing typed: an address card that must still be listed. */
+const listed = (name: string): Typed => ({
+  fill: async () => undefined,
+  check: (page) => expect(page.getByRole('article', { name: `Address ${name}` })).toBeVisible(),
+});
+
+const newAddress = both(
+  field('Location name', 'Office', addressForm),
+  field('Street address', '9 Long Street', addressForm),
+  field('Town or city', 'Cape Town', addressForm),
+  field('Province', 'Western Cape', addressForm),
+  field('Postal code', '8001', addressForm),
+);
+
+/** A return of the second item of the delivered order behind the shopper's pending return. */
+const newReturn: Typed = {
+  fill: async (page) => {
+    await choose(page, 'Portal', 'Amazon');
+    await choose(page, 'Order', /^Order \d+ - Amazon/);
+    await choose(page, 'Item', 'Kindle cover (2)');
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByLabel('Reason').fill('Wrong colour');
+    await page.getByLabel('Photo of the item').setInputFiles(photo);
+  },
+  check: async (page) => {
+    await expect(page.getByRole('combobox', { name: 'Portal' })).toHaveValue('Amazon');
+    await expect(page.getByRole('combobox', { name: 'Order' })).toHaveValue(/^Order \d+ - Amazon/);
+    await expect(page.getByRole('combobox', { name: 'Item' })).toHaveValue('Kindle cover (2)');
+    await expect(page.getByLabel('Quantity')).toHaveValue('2');
+    await expect(page.getByLabel('Reason')).toHaveValue('Wrong colour');
+    await expect(page.getByRole('img', { name: 'Preview of the chosen file' })).toBeVisible();
+  },
+};
 
 async function fillAddress(page: Page): Promise<void> {
   const form = addressForm(page);
@@ -110,6 +149,30 @@ const SCREENS: ScreenCase[] = [
       act: (page) => page.getByRole('button', { name: 'Save Details' }).click(),
       done: (page) => expect(toast(page, 'Details Updated')).toBeVisible(),
     },
+    actions: [
+      {
+        name: 'adding an address',
+        calls: [{ method: 'POST', path: '^/api/web/v1/addresses$' }],
+        typed: newAddress,
+        act: (page) => addressForm(page).getByRole('button', { name: 'Add Address' }).click(),
+        done: async (page) => {
+          await expect(toast(page, 'Address Added')).toBeVisible();
+          await expect(page.getByRole('article', { name: 'Address Office' })).toBeVisible();
+          await expect(addressForm(page).getByLabel('Location name')).toHaveValue('');
+        },
+      },
+      {
+        name: 'deleting an address',
+        calls: [{ method: 'DELETE', path: '^/api/web/v1/addresses/\\d+$' }],
+        typed: both(field('Location name', 'Office', addressForm), listed('Home')),
+        act: (page) => page.getByRole('button', { name: 'Delete address Home' }).click(),
+        done: async (page) => {
+          await expect(toast(page, 'Address Home deleted')).toBeVisible();
+          await expect(page.getByRole('article', { name: 'Address Home' })).toHaveCount(0);
+          await expect(addressForm(page).getByLabel('Location name')).toHaveValue('Office');
+        },
+      },
+    ],
   },
   {
     name: 'add card',
@@ -171,10 +234,28 @@ const SCREENS: ScreenCase[] = [
         await expect(page.getByText('No Pending Returns')).toBeVisible();
       },
     },
+    actions: [
+      {
+        name: 'scheduling a return',
+        calls: [{ method: 'POST', path: '^/api/web/v1/orders/\\d+/return_order$' }],
+        faults: ['server error', 'dropped connection', 'offline'],
+        typed: newReturn,
+        act: (page) => page.getByRole('button', { name: 'Schedule Return' }).click(),
+        done: async (page) => {
+          await expect(toast(page, 'Refund Created')).toBeVisible();
+          await expect(page.getByRole('region', { name: 'Returns Pending' }).getByText('Wrong colour', { exact: true })).toBeVisible();
+          await expect(page.getByLabel('Reason')).toHaveValue('');
+        },
+      },
+    ],
   },
   {
     name: 'quote and payment',
-    prepare: async (request, tokens) => `/quote-payment/${await quotedOrderWithCard(request, tokens, 'Travel Visa')}/`,
+    prepare: async (request, tokens) => {
+      const orderId = await quotedOrderWithCard(request, tokens, 'Travel Visa');
+      await createAddress(request, tokens, 'Office');
+      return `/quote-payment/${orderId}/`;
+    },
     load: [...ORDER_DETAIL, get('^/api/web/v1/cards$')],
     loaded: async (page) => {
       await expect(page.getByRole('heading', { name: /^Order \d+ - Amazon$/ })).toBeVisible();
@@ -190,6 +271,21 @@ const SCREENS: ScreenCase[] = [
       message: 'Failed to initiate payment with PayFast',
       done: (page) => expect(page.getByRole('dialog', { name: 'Your Payment was a Success!' })).toBeVisible(),
     },
+    actions: [
+      {
+        name: 'changing the shipping address',
+        calls: [{ method: 'PATCH', path: '^/api/web/v1/orders/\\d+$' }],
+        typed: {
+          fill: (page) => choose(page, 'Change shipping address', 'Office'),
+          check: (page) => expect(page.getByRole('combobox', { name: 'Change shipping address' })).toHaveValue('Office'),
+        },
+        act: (page) => page.getByRole('button', { name: 'Change Address' }).click(),
+        done: async (page) => {
+          await expect(toast(page, 'Shipping address updated')).toBeVisible();
+          await expect(page.getByRole('combobox', { name: 'Change shipping address' })).toHaveValue('');
+        },
+      },
+    ],
   },
   {
     name: 'invoice',
@@ -212,6 +308,19 @@ const SCREENS: ScreenCase[] = [
     loaded: (page) => expect(page.getByText(/^Placed on /)).toBeVisible(),
   },
 ];
+
+/** Fails the action's calls: the message shows, what is on screen stays; once the fault clears the same action succeeds. */
+async function faultOn(page: Page, request: APIRequestContext, email: string, fault: Fault, action: Action): Promise<void> {
+  await action.typed.fill(page);
+  const clear = await inject(page, request, email, fault, action.calls);
+  await action.act(page);
+  await expect(shown(page, action.message ?? messageFor(fault))).toBeVisible({ timeout: 12_000 });
+  await action.typed.check(page);
+  expect(await storedToken(page)).not.toBe('');
+  await clear();
+  await action.act(page);
+  await action.done(page);
+}
 
 for (const screen of SCREENS) {
   test.describe(`${screen.name} screen`, () => {
@@ -240,19 +349,18 @@ for (const screen of SCREENS) {
           await screen.loaded(page);
         }
 
-        const submit = screen.submit;
-        if (submit && submitFaults.includes(fault)) {
-          await submit.typed.fill(page);
-          const clear = await inject(page, request, signedIn.email, fault, submit.calls);
-          await submit.act(page);
-          await expect(shown(page, submit.message ?? messageFor(fault))).toBeVisible({ timeout: 12_000 });
-          await submit.typed.check(page);
-          expect(await storedToken(page)).not.toBe('');
-          await clear();
-          await submit.act(page);
-          await submit.done(page);
-        }
+        if (screen.submit && submitFaults.includes(fault)) await faultOn(page, request, signedIn.email, fault, screen.submit);
       });
+
+      for (const action of screen.actions ?? []) {
+        if (!(action.faults ?? FAULTS).includes(fault)) continue;
+        test(`${TAG} ${screen.name}: ${fault} on ${action.name} shows the message, keeps the input and recovers`, async ({ page, request, signedIn }) => {
+          test.setTimeout(60_000);
+          await page.goto(await screen.prepare(request, signedIn.tokens));
+          await screen.loaded(page);
+          await faultOn(page, request, signedIn.email, fault, action);
+        });
+      }
     }
   });
 }

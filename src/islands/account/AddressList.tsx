@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
+import { ApiError } from '../../lib/api/errors';
 import { $addresses, loadAddresses, removeAddress, undoRemoveAddress } from '../../lib/stores/addresses';
 import { AddressCard } from '../ui/AddressCard';
 import { Spinner } from '../ui/Spinner';
@@ -15,7 +16,12 @@ export function AddressList(): ReactNode {
   const remove = async (address: Address) => {
     setBusy(address.id);
     try {
-      const name = await removeAddress(address.id);
+      const name = await removeAddress(address.id).catch(async (error: unknown) => {
+        // A delete that timed out can still have happened on the server; asked again, the server no longer knows the address.
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+        await loadAddresses(true);
+        return address.name;
+      });
       notify.undo(`Address ${name || address.name} deleted`, () => {
         undoRemoveAddress(address.id).catch((error: Error) => notify.error(error.message));
       });
