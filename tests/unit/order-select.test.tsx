@@ -74,6 +74,21 @@ describe('Select', () => {
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('keeps a page loaded right after it opens (no search pending to reset it)', async () => {
+    vi.useFakeTimers();
+    render(<Single />);
+    const input = screen.getByRole('combobox', { name: 'Portal' });
+    fireEvent.click(input);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    fireEvent.click(screen.getByRole('option', { name: 'Load more' }));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    expect(screen.getAllByRole('option')).toHaveLength(8);
+  });
+
   it('debounces the search 500 ms (SPEC section 9), counted from the last key', async () => {
     vi.useFakeTimers();
     render(<Single />);

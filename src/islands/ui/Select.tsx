@@ -104,12 +104,14 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
   const selectedLabels = selected.map(labelOf).filter(Boolean);
 
   useEffect(() => {
+    // Without a change to search for, a timer would only throw away the pages already loaded.
+    if (text === search) return undefined;
     const timer = setTimeout(() => {
       setSearch(text);
       setPage(0);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text]);
+  }, [text, search]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -133,7 +135,8 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
     };
   }, [open, search, page, options, loadOptions]);
 
-  const rows = result.hasMore ? [...result.options.map((o, i) => i), LOAD_MORE] : result.options.map((o, i) => i);
+  const indexes = result.options.map((_, i) => i);
+  const rows = result.hasMore ? [...indexes, LOAD_MORE] : indexes;
   const activeRow = Math.min(active, Math.max(rows.length - 1, 0));
   const optionId = (row: number) => (row === LOAD_MORE ? `${id}-more` : `${id}-opt-${row}`);
 
