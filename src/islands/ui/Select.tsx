@@ -152,6 +152,9 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
     setOpen(false);
     setTyping(false);
     setText('');
+    // The search box is emptied, so the next opening lists from the start rather than the old matches.
+    setSearch('');
+    setPage(0);
   };
 
   const choose = (row: number) => {
