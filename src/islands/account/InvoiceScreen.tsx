@@ -84,7 +84,7 @@ export function InvoiceScreen({ id }: InvoiceScreenProps): ReactNode {
     );
   }
   return (
-    <Screen title={`Order No. ${id}`} before={<BackLink />}>
+    <Screen page="invoice" title={`Order No. ${id}`} before={<BackLink />}>
       {body}
     </Screen>
   );

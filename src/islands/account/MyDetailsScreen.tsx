@@ -47,7 +47,7 @@ export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
   }, [cardFlag]);
 
   return (
-    <Screen title="My Details">
+    <Screen page="myDetails">
       <section className="account-panel" aria-labelledby="details-title">
         <h2 id="details-title">Personal details</h2>
         {userError && !user ? (

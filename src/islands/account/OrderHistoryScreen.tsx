@@ -39,7 +39,7 @@ export function OrderHistoryScreen(): ReactNode {
     );
   }
   return (
-    <Screen title="My Orders">
+    <Screen page="orderHistory">
       {data && loading && <Spinner label="Updating your orders…" />}
       {data && error && <LoadError message={error.message} onRetry={() => void loadOrders(true)} />}
       {body}

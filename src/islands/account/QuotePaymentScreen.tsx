@@ -49,7 +49,7 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
   const detail = state.id === id ? state.data : undefined;
   if (!detail) {
     return (
-      <Screen title="Quote and Payment">
+      <Screen page="quotePayment">
         {state.error ? <LoadError message={state.error.message} onRetry={() => void loadOrderDetail(id)} /> : <Spinner label="Loading your order…" />}
       </Screen>
     );
@@ -106,7 +106,7 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
   }
 
   return (
-    <Screen title="Quote and Payment">
+    <Screen page="quotePayment">
       <div className="quote-layout">
         <section className="account-panel" aria-labelledby="summary-title">
           <h2 id="summary-title">{orderTitle(order)}</h2>

@@ -56,7 +56,7 @@ export function ReturnsScreen(): ReactNode {
   };
 
   return (
-    <Screen title="Returns">
+    <Screen page="returns">
       <section className="account-panel">
         <ReturnForm />
       </section>

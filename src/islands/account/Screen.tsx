@@ -1,16 +1,21 @@
 import { useEffect, type ReactNode } from 'react';
+import { ACCOUNT_PAGES } from '../../lib/account-pages';
+import type { AccountRoute } from '../../lib/stores/router';
 
 /** Props of an account screen's frame. */
 export interface ScreenProps {
+  /** The account page shown: its lede goes under the heading, its title is the heading unless `title` says otherwise. */
+  page?: AccountRoute;
   /** The page heading, also the document title. */
-  title: string;
+  title?: string;
   /** Something beside the heading (a back link). */
   before?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame of an account screen: its heading (focused after client-side moves) and the document title. */
-export function Screen({ title, before, children }: ScreenProps): ReactNode {
+export function Screen({ page, title: heading, before, children }: ScreenProps): ReactNode {
+  const title = heading ?? (page ? ACCOUNT_PAGES[page].title : '');
   useEffect(() => {
     const brand = document.title.includes(' | ') ? document.title.slice(document.title.lastIndexOf(' | ')) : '';
     document.title = `${title}${brand}`;
@@ -21,6 +26,7 @@ export function Screen({ title, before, children }: ScreenProps): ReactNode {
       <h1 id="account-title" tabIndex={-1}>
         {title}
       </h1>
+      {page ? <p className="account-lede">{ACCOUNT_PAGES[page].lede}</p> : null}
       {children}
     </section>
   );

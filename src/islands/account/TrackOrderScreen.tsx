@@ -59,5 +59,5 @@ export function TrackOrderScreen({ initialId }: TrackOrderScreenProps): ReactNod
       </>
     );
   }
-  return <Screen title="Track Order">{body}</Screen>;
+  return <Screen page="trackOrder">{body}</Screen>;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { FieldArray, Formik, setIn, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
+import { ACCOUNT_PAGES } from '../../lib/account-pages';
 import { ApiError } from '../../lib/api/errors';
 import { $addresses, $addressOptions, loadAddresses } from '../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops, loadPortals } from '../../lib/stores/portals';
@@ -234,7 +235,8 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
       {({ handleSubmit, handleReset, isSubmitting, setFieldValue, setFieldTouched }) => (
         <div className="order-form">
           <DraftKeeper />
-          <h1>Order Form</h1>
+          <h1>{ACCOUNT_PAGES.uploadOrders.title}</h1>
+          <p className="account-lede">{ACCOUNT_PAGES.uploadOrders.lede}</p>
           {signedIn ? null : (
             <div className="order-form__notice" role="note">
               <VisitorPrompt />

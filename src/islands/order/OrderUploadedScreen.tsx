@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
+import { ACCOUNT_PAGES } from '../../lib/account-pages';
 import { formatDateTime } from '../../lib/format';
 import { $placedOrder, loadPlacedOrder } from '../../lib/stores/order-draft';
 import { LoadError } from '../account/LoadError';
@@ -35,6 +36,7 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
     <section className="order-uploaded" aria-labelledby="order-uploaded-title">
       <Toasts />
       <h1 id="order-uploaded-title">Your order has been placed.</h1>
+      <p className="account-lede">{ACCOUNT_PAGES.orderUploaded.lede}</p>
       <p>Order No. {orderId}</p>
       {placed ? (
         <p>

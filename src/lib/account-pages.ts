@@ -1,0 +1,27 @@
+import type { AccountRoute } from './stores/router';
+
+/** What an account page says of itself: its heading and one sentence under it (also its meta description). */
+export interface AccountPage {
+  title: string;
+  lede: string;
+}
+
+/**
+ * Each account page's heading and lede. The static shell paints them at once and the screen keeps them in place,
+ * so the first paint already shows the page's largest text and nothing moves when the island takes over.
+ */
+export const ACCOUNT_PAGES: Record<AccountRoute, AccountPage> = {
+  uploadOrders: {
+    title: 'Order Form',
+    lede: 'Upload your order: choose a shop, add each product with its link and a screenshot, pick a delivery address and place the order.',
+  },
+  orderUploaded: { title: 'Order Placed', lede: 'What happens next with the order you placed, and where to go from here.' },
+  myDetails: { title: 'My Details', lede: 'Your personal details, delivery addresses and saved cards.' },
+  addCard: { title: 'Add Credit Card', lede: 'Add a card for paying quotes: PayFast takes the card details on its own secure page.' },
+  trackOrder: { title: 'Track Order', lede: 'Follow an order through its seven steps, from placed to delivered.' },
+  orderHistory: { title: 'My Orders', lede: 'Your pending orders and order history, with quotes and invoices.' },
+  returns: { title: 'Returns', lede: 'Schedule a return of a delivered order and follow your returns.' },
+  invoice: { title: 'Invoice', lede: 'The invoice of one of your orders: products, prices, cost summary and address.' },
+  quotePayment: { title: 'Quote and Payment', lede: 'The quote of your order: cost summary, shipping address, products and payment by saved card.' },
+  help: { title: 'Help', lede: 'Answers to common questions about quotes, payments, delivery times and returns.' },
+};
