@@ -52,6 +52,24 @@ describe('ContactForm', () => {
     container.remove();
   });
 
+  it('says ready only once the typed values are in the form, so a held submit sends them', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    (container.querySelector('input[name="email"]') as HTMLInputElement).value = 'held@example.com';
+    sendContactMessage.mockResolvedValue(undefined);
+    // The client:interact directive replays a held submit on this signal.
+    container.addEventListener('island:ready', (event) => (event.target as HTMLFormElement).requestSubmit());
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <ContactForm />);
+    });
+    await waitFor(() => expect(sendContactMessage).toHaveBeenCalledWith(expect.objectContaining({ email: 'held@example.com' })));
+    expect(screen.queryByText('Required')).toBeNull();
+    act(() => root?.unmount());
+    container.remove();
+  });
+
   it('shows the section 5 e-mail message, linked to the field, and sends nothing', async () => {
     render(<ContactForm />);
     const email = screen.getByLabelText(/E-mail/);
