@@ -23,7 +23,10 @@ test.describe('registration', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeTruthy();
 
     await page.getByRole('button', { name: 'My Profile' }).click();
+    // Log Out loads / again, even from /: read storage only once that page has loaded.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Log Out' }).click();
+    await reloaded;
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => sessionStorage.getItem('access_token') ?? localStorage.getItem('access_token'))).toBeNull();
   });
