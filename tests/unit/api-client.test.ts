@@ -30,6 +30,37 @@ function hang(init: RequestInit): Promise<Response> {
   });
 }
 
+/** A stand-in for Web Locks across tabs: one holder at a time, the others queued in order, ifAvailable honoured. */
+function fakeLocks() {
+  let held = false;
+  const queue: (() => void)[] = [];
+  const release = (): void => {
+    const next = queue.shift();
+    if (next) next();
+    else held = false;
+  };
+  type Callback = (lock: { name: string } | null) => unknown;
+  return {
+    request(name: string, optionsOrCallback: { ifAvailable?: boolean } | Callback, maybeCallback?: Callback): Promise<unknown> {
+      const options = typeof optionsOrCallback === 'function' ? {} : optionsOrCallback;
+      const callback = (typeof optionsOrCallback === 'function' ? optionsOrCallback : maybeCallback) as Callback;
+      if (held && options.ifAvailable) return Promise.resolve(callback(null));
+      const run = async (): Promise<unknown> => {
+        try {
+          return await callback({ name });
+        } finally {
+          release();
+        }
+      };
+      if (!held) {
+        held = true;
+        return run();
+      }
+      return new Promise((resolve, reject) => queue.push(() => void run().then(resolve, reject)));
+    },
+  };
+}
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
@@ -189,6 +220,33 @@ describe('one refresh, one retry', () => {
     await expect(api<{ data: string }>('/orders')).resolves.toEqual({ data: 'ok' });
     expect(tokenCalls).toBe(1);
     expect(readStoredToken('refresh_token')).toBe('handed-refresh');
+  });
+
+  it("a tab queued behind another tab's refresh waits for that tab's token to reach its storage", async () => {
+    const locks = fakeLocks();
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    // The other tab renews under the lock; its new pair reaches this tab's storage a moment after the lock does.
+    void locks.request('token-refresh', () => new Promise((resolve) => setTimeout(resolve, 30)));
+    setTimeout(() => storeTokens('other-access', 'other-refresh', true), 60);
+    mockFetch((url, init) => {
+      if (url === config.tokenUrl) return json(200, { access_token: 'own-access', refresh_token: 'own-refresh' });
+      return new Headers(init.headers).get('Authorization') === 'Bearer other-access' ? json(200, { data: 'ok' }) : empty401();
+    });
+    await expect(api<{ data: string }>('/orders')).resolves.toEqual({ data: 'ok' });
+    expect(tokenCalls).toBe(0);
+  });
+
+  it('a queued tab whose predecessor renewed nothing calls the token endpoint itself; a free lock means no wait', async () => {
+    const locks = fakeLocks();
+    vi.stubGlobal('navigator', { ...navigator, locks });
+    mockFetch((url) => (url === config.tokenUrl ? json(200, { access_token: 'own-access', refresh_token: 'own-refresh' }) : json(200, {})));
+    void locks.request('token-refresh', () => new Promise((resolve) => setTimeout(resolve, 30)));
+    expect(await refreshSession('old-access')).toBe('refreshed');
+    expect(tokenCalls).toBe(1);
+    const started = Date.now();
+    expect(await refreshSession('own-access')).toBe('refreshed');
+    expect(tokenCalls).toBe(2);
+    expect(Date.now() - started).toBeLessThan(400);
   });
 
   it('public calls carry no token and never refresh', async () => {

@@ -49,11 +49,26 @@ export type RefreshOutcome = 'refreshed' | 'rejected' | 'failed';
 
 let refreshing: Promise<RefreshOutcome> | undefined;
 
-async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+/** How long a tab that queued behind another tab's refresh waits for that tab's new token to reach its storage. */
+const HANDOVER_MS = 500;
+
+async function withRefreshLock<T>(work: (queued: boolean) => Promise<T>): Promise<T> {
   // Web Locks serialise refreshes across tabs that share localStorage; other tabs then find
   // the token already renewed and skip their own call to the token endpoint.
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  return locks ? locks.request('token-refresh', work) : work();
+  if (!locks) return work(false);
+  const free = await locks.request('token-refresh', { ifAvailable: true }, async (lock) => (lock ? { result: await work(false) } : undefined));
+  return free ? free.result : locks.request('token-refresh', () => work(true));
+}
+
+async function renewedElsewhere(staleToken: string): Promise<boolean> {
+  // Storage reaches other tabs a moment after the lock does: give the tab that refreshed before us that moment.
+  const end = Date.now() + HANDOVER_MS;
+  while (readStoredToken('access_token') === staleToken && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const current = readStoredToken('access_token');
+  return current !== '' && current !== staleToken;
 }
 
 async function callTokenEndpoint(): Promise<RefreshOutcome> {
@@ -85,9 +100,10 @@ async function callTokenEndpoint(): Promise<RefreshOutcome> {
 
 /** Renews the access token once for every request that failed with `staleToken`. */
 export function refreshSession(staleToken: string): Promise<RefreshOutcome> {
-  refreshing ??= withRefreshLock(async () => {
+  refreshing ??= withRefreshLock(async (queued) => {
     const current = readStoredToken('access_token');
     if (current && current !== staleToken) return 'refreshed';
+    if (queued && (await renewedElsewhere(staleToken))) return 'refreshed';
     return callTokenEndpoint();
   }).finally(() => {
     refreshing = undefined;
