@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Db } from './db';
 import type { FaultState } from './faults';
+import type { ResponseShape } from './shape';
 
 /** Shared state every route module works with. */
 export interface SandboxContext {
@@ -11,6 +12,8 @@ export interface SandboxContext {
   uploadsDir: string;
   clientIds: Set<string>;
   faults: FaultState;
+  /** The dialect of the answers: the spec's bare bodies, or the `{ data }` envelope. */
+  shape: ResponseShape;
   /** Access-token lifetime for new tokens (changed by the token-lifetime switch) and its start value. */
   settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number };
 }

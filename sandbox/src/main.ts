@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from './server';
+import { shapeFromEnv } from './shape';
 
 const env = process.env;
 const db = env.SANDBOX_DB || fileURLToPath(new URL('../data/sandbox.db', import.meta.url));
@@ -17,8 +18,9 @@ const running = await startSandbox({
   siteOrigin: env.SANDBOX_SITE_ORIGIN || undefined,
   clientIds: ['shopper-web', ...(env.SANDBOX_CLIENT_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean)],
   tokenLifetime: Number.isInteger(lifetime) ? lifetime : undefined,
+  shape: shapeFromEnv(env.SANDBOX_SHAPE),
 });
-console.log(`Sandbox API listening on ${running.url}`);
+console.log(`Sandbox API listening on ${running.url} (${running.ctx.shape === 'envelope' ? '{ data } envelope' : 'spec'} shape)`);
 
 const stop = () => {
   void running.close().then(() => process.exit(0));

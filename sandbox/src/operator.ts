@@ -6,6 +6,7 @@ import { TABLES } from './db';
 import { HttpError } from './http';
 import { makePng } from './png';
 import { insertOrder, seed } from './seed';
+import { shopPage } from './shops';
 import { orderProducts, quoteFor, type OrderRow } from './serialize';
 import { saveUpload, uploadSize } from './uploads';
 
@@ -96,7 +97,7 @@ export function seedOrders(ctx: SandboxContext, email: unknown, count: unknown) 
         addressId: address?.id ?? null,
         daysAgo: 0,
         shot,
-        products: [{ name: `Bulk item ${i + 1}`, description: `${portal.link.replace(/\/+$/, '')}/item/${i + 1}`, quantity: 1 }],
+        products: [{ name: `Bulk item ${i + 1}`, description: shopPage(portal.link, `item/${i + 1}`), quantity: 1 }],
       });
     }),
   )();

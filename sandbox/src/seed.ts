@@ -3,7 +3,7 @@ import type { SandboxContext } from './context';
 import { dateFromToday } from './db';
 import { issueQuote, setStatus } from './order-ops';
 import { makePng } from './png';
-import { PORTALS, syncPortals } from './shops';
+import { PORTALS, shopPage, syncPortals } from './shops';
 import { saveUpload } from './uploads';
 
 /** The demo shopper's sign-in. */
@@ -117,7 +117,7 @@ export function seed(ctx: SandboxContext): void {
     const cpt = insertAddress(ctx, shopper, ['Work', '3 Dock Road, V&A Waterfront', 'Cape Town', 'Western Cape', '8001']);
     db.prepare("INSERT INTO cards (user_id, token, card_name, is_preferred, is_valid, created_at) VALUES (?, 'tok_demo_visa_4242', 'Personal Visa', 1, 1, ?)").run(shopper, daysAgoIso(90));
 
-    const url = (portal: number, path: string) => `${(PORTALS.find((p) => p.id === portal)?.link ?? 'https://example.com').replace(/\/+$/, '')}/${path}`;
+    const url = (portal: number, path: string) => shopPage(PORTALS.find((p) => p.id === portal)?.link ?? 'https://example.com', path);
     insertOrder(ctx, { userId: shopper, portalId: 1, addressId: jhb, daysAgo: 1, products: [
       { name: 'Kindle Paperwhite', description: url(1, 'dp/B08KTZ8249'), quantity: 1, comment: '16 GB, black' },
       { name: 'USB-C charger', description: url(1, 'dp/B0BXPL4ZGN'), quantity: 2 },

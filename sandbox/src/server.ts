@@ -19,6 +19,7 @@ import { productsRoutes } from './routes-products';
 import { socialRoutes, standInRoutes } from './routes-stand-in';
 import { usersRoutes } from './routes-users';
 import { seedIfEmpty } from './seed';
+import { shapeMiddleware, type ResponseShape } from './shape';
 import { defaultUploadsDir, mountUploads } from './uploads';
 
 /** Options of {@link createSandbox}. */
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   clientIds?: string[];
   /** Access-token lifetime in seconds, a fault switch: ignored unless `faults` is on; default 7200. */
   tokenLifetime?: number;
+  /** Answer in the spec's shape (default) or the `{ data }` envelope. */
+  shape?: ResponseShape;
   /** No per-request log lines. */
   quiet?: boolean;
 }
@@ -71,6 +74,7 @@ export function createSandbox(options: SandboxOptions) {
     uploadsDir: options.uploadsDir ?? defaultUploadsDir(options.db),
     clientIds: new Set(options.clientIds ?? ['shopper-web']),
     faults: emptyFaults(),
+    shape: options.shape ?? 'spec',
     settings: { tokenLifetimeSeconds: lifetime, defaultTokenLifetimeSeconds: lifetime },
   };
   fs.mkdirSync(ctx.uploadsDir, { recursive: true });
@@ -106,6 +110,7 @@ export function createSandbox(options: SandboxOptions) {
   app.route('/users/auth', socialRoutes(ctx));
   app.route('/stand-in', standInRoutes(ctx));
   const api = new Hono<AppEnv>();
+  api.use(shapeMiddleware(ctx.shape));
   api.route('/users', usersRoutes(ctx));
   api.route('/addresses', addressesRoutes(ctx));
   api.route('/portals', portalsRoutes(ctx));

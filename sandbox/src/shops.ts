@@ -50,6 +50,11 @@ export function loadShopPortals(file = SHOPS_FILE): ShopPortal[] {
   });
 }
 
+/** A page of a shop's site: its link joined to a path, whether or not the link ends in a slash. */
+export function shopPage(link: string, path: string): string {
+  return `${link.replace(/\/+$/, '')}/${path}`;
+}
+
 /** The portals of the shops content, read once when the sandbox loads. */
 export const PORTALS: readonly ShopPortal[] = loadShopPortals();
 
@@ -62,8 +67,7 @@ export function syncPortals(ctx: SandboxContext, portals: readonly ShopPortal[] 
   );
   ctx.db.transaction(() => {
     for (const p of portals) {
-      const base = p.link.replace(/\/+$/, '');
-      upsert.run(p.id, p.name, p.link, p.category, `${base}/terms`, `${base}/privacy`, `${base}/returns`, p.picture);
+      upsert.run(p.id, p.name, p.link, p.category, shopPage(p.link, 'terms'), shopPage(p.link, 'privacy'), shopPage(p.link, 'returns'), p.picture);
     }
   })();
 }

@@ -65,8 +65,10 @@ describe('current user', () => {
     expect(session.$accessToken.get()).toBe('a');
   });
 
-  it('greets by first name', () => {
-    expect(welcomeMessage(user)).toBe('Welcome Thandi');
+  it('greets by full name where it is known, else by first name', () => {
+    expect(welcomeMessage(user)).toBe(`Welcome Thandi ${user.lastName}`);
+    expect(welcomeMessage({ firstName: 'Thandi', lastName: ' ' })).toBe('Welcome Thandi');
+    expect(welcomeMessage({ firstName: '', lastName: 'Mokoena' })).toBe('Welcome');
     expect(welcomeMessage(undefined)).toBe('Welcome');
   });
 });

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
-import { ApiError } from '../../lib/api/errors';
 import { $addresses, loadAddresses, removeAddress, undoRemoveAddress } from '../../lib/stores/addresses';
 import { AddressCard } from '../ui/AddressCard';
 import { Spinner } from '../ui/Spinner';
@@ -16,12 +15,7 @@ export function AddressList(): ReactNode {
   const remove = async (address: Address) => {
     setBusy(address.id);
     try {
-      const name = await removeAddress(address.id).catch(async (error: unknown) => {
-        // A delete that timed out can still have happened on the server; asked again, the server no longer knows the address.
-        if (!(error instanceof ApiError && error.status === 404)) throw error;
-        await loadAddresses(true);
-        return address.name;
-      });
+      const name = await removeAddress(address.id);
       notify.undo(`Address ${name || address.name} deleted`, () => {
         undoRemoveAddress(address.id).catch((error: Error) => notify.error(error.message));
       });

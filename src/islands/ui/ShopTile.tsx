@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { visitShop, type Shop } from '../../lib/stores/portals';
-import './shop-tile.css';
 
 /** Props of the shop tile. */
 export interface ShopTileProps {
@@ -10,18 +9,18 @@ export interface ShopTileProps {
 
 function Logo({ shop }: { shop: Shop }): ReactNode {
   return shop.picture ? (
-    <img className="ui-shop-tile__logo" src={shop.picture} alt={shop.name} width={240} height={120} decoding="async" />
+    <img src={shop.picture} alt={shop.name} width={240} height={120} decoding="async" />
   ) : (
-    <span className="ui-shop-tile__name">{shop.name}</span>
+    <span className="shop-tile__name">{shop.name}</span>
   );
 }
 
 /** A shop's logo linked to its site in a new tab (the visit is recorded), or 'Select a Shop' when no shop is chosen (SPEC section 2). */
 export function ShopTile({ shop }: ShopTileProps): ReactNode {
-  if (!shop) return <div className="ui-shop-tile ui-shop-tile--empty">Select a Shop</div>;
+  if (!shop) return <div className="shop-tile shop-tile--empty">Select a Shop</div>;
   if (!shop.link) {
     return (
-      <div className="ui-shop-tile">
+      <div className="shop-tile">
         <Logo shop={shop} />
       </div>
     );
@@ -29,7 +28,7 @@ export function ShopTile({ shop }: ShopTileProps): ReactNode {
   const visit = () => visitShop(shop.id);
   return (
     <a
-      className="ui-shop-tile ui-shop-tile--link"
+      className="shop-tile"
       href={shop.link}
       target="_blank"
       rel="noopener noreferrer"

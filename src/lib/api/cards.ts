@@ -1,4 +1,5 @@
 import { api } from './client';
+import { asBool, asInt, asRecord, asText, isRecord, readList, readOne, unreadable, type WireRecord } from './decode';
 
 /** A saved card (SPEC section 3). */
 export interface Card {
@@ -10,15 +11,6 @@ export interface Card {
   isValid: boolean;
 }
 
-interface CardWire {
-  id: number;
-  user_id?: number;
-  token?: string | null;
-  card_name?: string | null;
-  is_preferred?: boolean | null;
-  is_valid?: boolean | null;
-}
-
 /** Where the browser goes to enter the card with the payment provider. */
 export interface Tokenize {
   status: string;
@@ -26,39 +18,41 @@ export interface Tokenize {
 }
 
 /** Maps a wire card to the client's. */
-export function cardFromWire(c: CardWire): Card {
+export function cardFromWire(c: WireRecord): Card {
   return {
-    id: c.id,
-    userId: c.user_id ?? 0,
-    token: c.token ?? '',
-    cardName: c.card_name ?? '',
-    isPreferred: c.is_preferred ?? undefined,
-    isValid: c.is_valid ?? false,
+    id: asInt(c.id),
+    userId: asInt(c.user_id),
+    token: asText(c.token),
+    cardName: asText(c.card_name),
+    isPreferred: c.is_preferred === null || c.is_preferred === undefined ? undefined : asBool(c.is_preferred),
+    isValid: asBool(c.is_valid),
   };
 }
 
 /** Lists the shopper's saved cards. */
 export async function listCards(): Promise<Card[]> {
-  const res = await api<{ data: CardWire[] }>('/cards');
-  return res.data.map(cardFromWire);
+  return readList(await api<unknown>('/cards'), 'cards').items.map(cardFromWire);
 }
 
-/** Starts adding a card; the answer says where the provider's card page is. */
+/** Starts adding a card; the answer says where the provider's card page is (tokenize beside the card or inside it). */
 export async function createCard(cardName: string, isPreferred = false): Promise<{ card: Card; tokenize: Tokenize }> {
-  const res = await api<{ data: CardWire; tokenize: Tokenize }>('/cards', {
+  const body = await api<unknown>('/cards', {
     method: 'POST',
     body: { card: { card_name: cardName, is_preferred: isPreferred } },
   });
-  return { card: cardFromWire(res.data), tokenize: res.tokenize };
+  const card = readOne(body, 'card');
+  const tokenize = asRecord(isRecord(body) ? body.tokenize : undefined) ?? asRecord(card.tokenize);
+  if (!tokenize) throw unreadable('tokenize');
+  return { card: cardFromWire(card), tokenize: { status: asText(tokenize.status), location: asText(tokenize.location) } };
 }
 
 /** Renames a card or makes it the preferred one. */
 export async function updateCard(id: number, changes: { cardName?: string; isPreferred?: boolean }): Promise<Card> {
-  const res = await api<{ data: CardWire }>(`/cards/${id}`, {
+  const body = await api<unknown>(`/cards/${id}`, {
     method: 'POST',
     body: { card: { card_name: changes.cardName, is_preferred: changes.isPreferred } },
   });
-  return cardFromWire(res.data);
+  return cardFromWire(readOne(body, 'card'));
 }
 
 /** Deletes a saved card. */

@@ -1,6 +1,7 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { config } from '../config';
 import { clearTokens, readStoredToken, storeRenewedTokens } from '../stores/session';
+import { asInt, asText, readOne, unreadable } from './decode';
 import { ApiError, normaliseError } from './errors';
 
 export { ApiError } from './errors';
@@ -28,6 +29,21 @@ export interface TokenResponse {
   expires_in?: number;
   scope?: string;
   created_at?: number;
+}
+
+/** Reads the token endpoint's answer; one without an access token is unreadable (SPEC section 8). */
+export function tokensFrom(body: unknown): TokenResponse {
+  const t = readOne(body, 'token');
+  const accessToken = asText(t.access_token);
+  if (!accessToken) throw unreadable('token');
+  return {
+    access_token: accessToken,
+    refresh_token: asText(t.refresh_token),
+    token_type: asText(t.token_type) || undefined,
+    expires_in: asInt(t.expires_in, NaN) || undefined,
+    scope: asText(t.scope) || undefined,
+    created_at: asInt(t.created_at, NaN) || undefined,
+  };
 }
 
 /** Builds a query string with URLSearchParams, leaving out undefined values. */
@@ -61,9 +77,9 @@ async function withRefreshLock<T>(work: (queued: boolean) => Promise<T>): Promis
   return free ? free.result : locks.request('token-refresh', () => work(true));
 }
 
-async function renewedElsewhere(staleToken: string): Promise<boolean> {
-  // Storage reaches other tabs a moment after the lock does: give the tab that refreshed before us that moment.
-  const end = Date.now() + HANDOVER_MS;
+async function renewedElsewhere(staleToken: string, waitMs: number): Promise<boolean> {
+  // Storage reaches other tabs a moment after the lock does: a tab that queued gives the one before it that moment.
+  const end = Date.now() + waitMs;
   while (readStoredToken('access_token') === staleToken && Date.now() < end) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -80,7 +96,7 @@ async function callTokenEndpoint(): Promise<RefreshOutcome> {
   try {
     const body: Record<string, string> = { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: config.oauthClientId };
     if (config.oauthClientSecret) body.client_secret = config.oauthClientSecret;
-    const tokens = await ofetch<TokenResponse>(config.tokenUrl, { method: 'POST', body, timeout: config.requestTimeoutMs, retry: 0 });
+    const tokens = tokensFrom(await ofetch<unknown>(config.tokenUrl, { method: 'POST', body, timeout: config.requestTimeoutMs, retry: 0 }));
     storeRenewedTokens(refreshToken, tokens.access_token, tokens.refresh_token);
     return 'refreshed';
   } catch (error) {
@@ -100,12 +116,9 @@ async function callTokenEndpoint(): Promise<RefreshOutcome> {
 
 /** Renews the access token once for every request that failed with `staleToken`. */
 export function refreshSession(staleToken: string): Promise<RefreshOutcome> {
-  refreshing ??= withRefreshLock(async (queued) => {
-    const current = readStoredToken('access_token');
-    if (current && current !== staleToken) return 'refreshed';
-    if (queued && (await renewedElsewhere(staleToken))) return 'refreshed';
-    return callTokenEndpoint();
-  }).finally(() => {
+  refreshing ??= withRefreshLock(async (queued) =>
+    (await renewedElsewhere(staleToken, queued ? HANDOVER_MS : 0)) ? 'refreshed' : callTokenEndpoint(),
+  ).finally(() => {
     refreshing = undefined;
   });
   return refreshing;
@@ -145,7 +158,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
 /** Asks the token endpoint for a token pair (password grant or a social callback). */
 export async function requestTokens(url: string, body: Record<string, string>, method: 'POST' | 'GET' = 'POST'): Promise<TokenResponse> {
   try {
-    return await ofetch<TokenResponse>(url, { method, body: method === 'POST' ? body : undefined, timeout: config.requestTimeoutMs, retry: 0 });
+    return tokensFrom(await ofetch<unknown>(url, { method, body: method === 'POST' ? body : undefined, timeout: config.requestTimeoutMs, retry: 0 }));
   } catch (error) {
     throw normaliseError(error);
   }

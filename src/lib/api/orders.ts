@@ -1,6 +1,9 @@
-import { addressFromWire, type Address, type AddressWire } from './addresses';
+import { addressFromWire, type Address } from './addresses';
 import { api } from './client';
 import { config } from '../config';
+import { asInt, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
+
+export type { PageMeta } from './decode';
 
 /** Order status values (SPEC section 4). */
 export type OrderStatus =
@@ -57,94 +60,71 @@ export interface Order {
   parentOrderId: number | null;
 }
 
-interface QuoteWire {
-  fees?: number | string | null;
-  service_fee?: number | string | null;
-  sub_total?: number | string | null;
-  total_vat?: number | string | null;
-  total?: number | string | null;
-}
+/** Every status the client knows, in the spelling it shows and compares. */
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'placed',
+  'processing',
+  'paid',
+  'goods purchased',
+  'in transit',
+  'arrived in SA',
+  'delivered',
+  'return',
+  'returning',
+  'returned',
+];
 
-interface ProductWire {
-  id: number;
-  name?: string | null;
-  description?: string | null;
-  quantity?: number | null;
-  comment?: string | null;
-  cost_price?: number | string | null;
-  customs_price?: number | string | null;
-  delivery_price?: number | string | null;
-  service_fee?: number | string | null;
-  screenshot?: string | null;
-}
-
-interface OrderWire {
-  id: number;
-  portal?: { id?: number; name?: string | null } | null;
-  user?: { first_name?: string | null; last_name?: string | null } | null;
-  address?: AddressWire | null;
-  order_type?: 'normal' | 'return';
-  status?: string;
-  created_at?: string | null;
-  delivery_date?: string | null;
-  pickup?: string | null;
-  shipping?: string | null;
-  products?: ProductWire[] | null;
-  total_items?: number | null;
-  quote?: QuoteWire | null;
-  parent_order_id?: number | null;
-}
-
-/** Paging facts of a list. */
-export interface PageMeta {
-  currentPage: number;
-  totalPages: number;
-  totalCount: number;
-}
-
-const num = (v: number | string | null | undefined): number => (v === null || v === undefined || v === '' ? 0 : Number(v));
-
-/** Maps a wire quote; null stays null (no quote yet). */
-export function quoteFromWire(q: QuoteWire | null | undefined): Quote | null {
+/** Maps a wire quote; null, missing or empty stays null (no quote yet, shown as R0). */
+export function quoteFromWire(q: WireRecord | null | undefined): Quote | null {
   if (!q) return null;
-  return { feesCost: num(q.fees), serviceFeeCost: num(q.service_fee), subTotal: num(q.sub_total), totalVat: num(q.total_vat), total: num(q.total) };
-}
-
-/** Maps a wire product to the client's. */
-export function productFromWire(p: ProductWire): OrderProduct {
   return {
-    id: p.id,
-    name: p.name ?? '',
-    description: p.description ?? '',
-    quantity: p.quantity ?? 0,
-    comment: p.comment ?? '',
-    costPrice: num(p.cost_price),
-    customsPrice: num(p.customs_price),
-    deliveryPrice: num(p.delivery_price),
-    serviceFee: num(p.service_fee),
-    screenshot: p.screenshot ?? '',
+    feesCost: asNumber(q.fees),
+    serviceFeeCost: asNumber(q.service_fee),
+    subTotal: asNumber(q.sub_total),
+    totalVat: asNumber(q.total_vat),
+    total: asNumber(q.total),
   };
 }
 
-/** Maps a wire order to the client's. */
-export function orderFromWire(o: OrderWire): Order {
-  const products = (o.products ?? []).map(productFromWire);
+/** Maps a wire product to the client's. */
+export function productFromWire(p: WireRecord): OrderProduct {
   return {
-    id: o.id,
-    portalId: o.portal?.id ?? 0,
-    portalName: o.portal?.name ?? '',
-    userName: [o.user?.first_name, o.user?.last_name].filter(Boolean).join(' '),
-    address: o.address ? addressFromWire(o.address) : null,
-    orderType: o.order_type ?? 'normal',
-    status: o.status ?? '',
-    createdDate: o.created_at ?? '',
-    deliveryDate: o.delivery_date ?? '',
-    pickup: o.pickup ?? '',
-    shipping: o.shipping ?? '',
+    id: asInt(p.id),
+    name: asText(p.name),
+    description: asText(p.description),
+    quantity: asInt(p.quantity),
+    comment: asText(p.comment),
+    costPrice: asNumber(p.cost_price),
+    customsPrice: asNumber(p.customs_price),
+    deliveryPrice: asNumber(p.delivery_price),
+    serviceFee: asNumber(p.service_fee),
+    screenshot: asText(p.screenshot),
+  };
+}
+
+/** Maps a wire order to the client's; status and type are read without regard to case or space. */
+export function orderFromWire(o: WireRecord): Order {
+  const products = asRecords(o.products).map(productFromWire);
+  const portal = asRecord(o.portal);
+  const user = asRecord(o.user);
+  const address = asRecord(o.address);
+  const quote = asRecord(o.quote);
+  return {
+    id: asInt(o.id),
+    portalId: asInt(portal?.id ?? o.portal_id),
+    portalName: asText(portal?.name),
+    userName: [asText(user?.first_name), asText(user?.last_name)].filter(Boolean).join(' '),
+    address: address ? addressFromWire(address) : null,
+    orderType: asWord(o.order_type, ['normal', 'return'] as const) === 'return' ? 'return' : 'normal',
+    status: asWord(o.status, ORDER_STATUSES),
+    createdDate: asText(o.created_at),
+    deliveryDate: asText(o.delivery_date),
+    pickup: asText(o.pickup),
+    shipping: asText(o.shipping),
     products,
-    totalItems: o.total_items ?? products.reduce((sum, p) => sum + p.quantity, 0),
-    quote: quoteFromWire(o.quote),
-    parentOrderId: o.parent_order_id ?? null,
+    totalItems: asInt(o.total_items, products.reduce((sum, p) => sum + p.quantity, 0)),
+    quote: quote && Object.keys(quote).length > 0 ? quoteFromWire(quote) : null,
+    parentOrderId: asNullableInt(o.parent_order_id),
   };
 }
 
@@ -157,40 +137,40 @@ export interface OrderFilter {
   per?: number;
 }
 
-/** Lists the shopper's orders (GET /orders?type=&status=&portal=). */
+/** Lists the shopper's orders (GET /orders?type=&status=&portal=); a list without meta is one whole page. */
 export async function listOrders(filter: OrderFilter = {}): Promise<{ orders: Order[]; meta: PageMeta }> {
-  const res = await api<{ data: OrderWire[]; meta?: { current_page: number; total_pages: number; total_count: number } }>('/orders', {
+  const body = await api<unknown>('/orders', {
     query: { type: filter.type, status: filter.status, portal: filter.portal, page: filter.page, per: filter.per },
   });
-  const meta = res.meta ?? { current_page: 1, total_pages: 1, total_count: res.data.length };
-  return {
-    orders: res.data.map(orderFromWire),
-    meta: { currentPage: meta.current_page, totalPages: meta.total_pages, totalCount: meta.total_count },
-  };
+  const { items, meta } = readList(body, 'orders');
+  const page = filter.page ?? 1;
+  return { orders: items.map(orderFromWire), meta: meta ?? { currentPage: page, totalPages: page, totalCount: items.length } };
 }
 
 /** Loads one order. */
 export async function getOrder(id: number): Promise<Order> {
-  const res = await api<{ data: OrderWire }>(`/orders/${id}`);
-  return orderFromWire(res.data);
+  return orderFromWire(readOne(await api<unknown>(`/orders/${id}`), 'order'));
 }
 
-/** Moves an order to another of the shopper's addresses. */
+/** Moves an order to another of the shopper's addresses; an empty answer reads the order again. */
 export async function updateOrderAddress(id: number, addressId: number): Promise<Order> {
-  const res = await api<{ data: OrderWire }>(`/orders/${id}`, { method: 'PATCH', body: { order: { address: addressId } } });
-  return orderFromWire(res.data);
+  const body = readOptional(await api<unknown>(`/orders/${id}`, { method: 'PATCH', body: { order: { address: addressId } } }), 'order');
+  return body ? orderFromWire(body) : getOrder(id);
 }
 
 /** Lists an order's products. */
 export async function listOrderProducts(id: number): Promise<OrderProduct[]> {
-  const res = await api<{ data: ProductWire[] }>(`/orders/${id}/products`);
-  return res.data.map(productFromWire);
+  return readList(await api<unknown>(`/orders/${id}/products`), 'products').items.map(productFromWire);
 }
 
 /** Loads an order's cost summary; null until the quote is issued. */
 export async function getCostSummary(id: number): Promise<Quote | null> {
-  const res = await api<{ data: QuoteWire | null }>(`/orders/${id}/cost_summary`);
-  return quoteFromWire(res.data);
+  return quoteFromWire(readOptional(await api<unknown>(`/orders/${id}/cost_summary`), 'quote'));
+}
+
+// A created order's id; an empty 201/204 answer (id 0) still counts as created.
+function createdId(body: unknown): { id: number } {
+  return { id: asInt(readOptional(body, 'order')?.id) };
 }
 
 /** One product of the order creation payload (SPEC section 3). */
@@ -218,8 +198,7 @@ export async function createOrder(order: { portal: number; addressId: number; pr
     form.append(`order[products][${i}][comment]`, p.comment);
     form.append(`order[products][${i}][screenshot]`, p.screenshot, p.fileName);
   });
-  const res = await api<{ data: { id: number } }>('/orders', { method: 'POST', body: form, timeout: config.uploadTimeoutMs });
-  return { id: res.data.id };
+  return createdId(await api<unknown>('/orders', { method: 'POST', body: form, timeout: config.uploadTimeoutMs }));
 }
 
 /** Schedules a return of one product of a delivered order (multipart). */
@@ -230,8 +209,7 @@ export async function returnOrder(orderId: number, ret: { productId: number; qua
   form.append('return_quantity', String(ret.quantity));
   form.append('return_reason', ret.reason);
   form.append('return_photo', ret.photo, ret.fileName);
-  const res = await api<{ data: { id: number } }>(`/orders/${orderId}/return_order`, { method: 'POST', body: form, timeout: config.uploadTimeoutMs });
-  return { id: res.data.id };
+  return createdId(await api<unknown>(`/orders/${orderId}/return_order`, { method: 'POST', body: form, timeout: config.uploadTimeoutMs }));
 }
 
 /** Marks a returning order as picked up. */
@@ -241,18 +219,16 @@ export async function completeReturnOrder(orderId: number): Promise<void> {
 
 /** Loads one product. */
 export async function getProduct(id: number): Promise<OrderProduct> {
-  const res = await api<{ data: ProductWire }>(`/products/${id}`);
-  return productFromWire(res.data);
+  return productFromWire(readOne(await api<unknown>(`/products/${id}`), 'product'));
 }
 
-/** Deletes a product from an order; the answer names it for the undo toast. */
+/** Deletes a product from an order; the answer names it for the undo toast (an empty answer names nothing). */
 export async function deleteProduct(id: number): Promise<{ id: number; name: string }> {
-  const res = await api<{ data: { id: number; name: string } }>(`/products/${id}`, { method: 'DELETE' });
-  return res.data;
+  const deleted = readOptional(await api<unknown>(`/products/${id}`, { method: 'DELETE' }), 'product');
+  return { id: asInt(deleted?.id, id), name: asText(deleted?.name) };
 }
 
 /** Restores a deleted product (undo). */
 export async function restoreProduct(id: number): Promise<OrderProduct> {
-  const res = await api<{ data: ProductWire }>(`/products/${id}/restore`, { method: 'POST' });
-  return productFromWire(res.data);
+  return productFromWire(readOne(await api<unknown>(`/products/${id}/restore`, { method: 'POST' }), 'product'));
 }

@@ -1,4 +1,5 @@
 import { config } from '../config';
+import { asInt, asText, readList, type WireRecord } from './decode';
 import { ApiError, OFFLINE_MESSAGE } from './errors';
 
 /** A shop as the API lists it, with client names (SPEC section 3). */
@@ -24,51 +25,30 @@ export interface Advert {
   picture: string;
 }
 
-interface PortalWire {
-  id?: number;
-  name?: string;
-  link?: string;
-  category?: string;
-  tc_link?: string | null;
-  privacy_policy_link?: string | null;
-  return_policy_link?: string | null;
-  picture?: string | null;
-}
-
-interface AdvertWire {
-  id?: number;
-  portal_id?: number;
-  name?: string;
-  start_date?: string;
-  end_date?: string;
-  created_at?: string;
-  picture?: string | null;
-}
-
-const portalFromWire = (p: PortalWire): Portal => ({
-  id: p.id ?? 0,
-  name: p.name ?? '',
-  link: p.link ?? '',
-  category: p.category ?? '',
-  tcLink: p.tc_link ?? '',
-  privacyPolicyLink: p.privacy_policy_link ?? '',
-  returnPolicyLink: p.return_policy_link ?? '',
-  picture: p.picture ?? '',
+const portalFromWire = (p: WireRecord): Portal => ({
+  id: asInt(p.id),
+  name: asText(p.name),
+  link: asText(p.link),
+  category: asText(p.category),
+  tcLink: asText(p.tc_link),
+  privacyPolicyLink: asText(p.privacy_policy_link),
+  returnPolicyLink: asText(p.return_policy_link),
+  picture: asText(p.picture),
 });
 
-const advertFromWire = (a: AdvertWire): Advert => ({
-  id: a.id ?? 0,
-  portalId: a.portal_id ?? 0,
-  name: a.name ?? '',
-  startDate: a.start_date ?? '',
-  endDate: a.end_date ?? '',
-  createdAt: a.created_at ?? '',
-  picture: a.picture ?? '',
+const advertFromWire = (a: WireRecord): Advert => ({
+  id: asInt(a.id),
+  portalId: asInt(a.portal_id),
+  name: asText(a.name),
+  startDate: asText(a.start_date),
+  endDate: asText(a.end_date),
+  createdAt: asText(a.created_at),
+  picture: asText(a.picture),
 });
 
 // These public calls use plain fetch, not the shared client: they run on every public page,
 // which must not load ofetch or the session store before the visitor does anything.
-async function publicList<T>(path: string): Promise<T[]> {
+async function publicList(path: string, plural: string): Promise<WireRecord[]> {
   let response: Response;
   try {
     response = await fetch(`${config.apiBase}${path}`, {
@@ -85,18 +65,25 @@ async function publicList<T>(path: string): Promise<T[]> {
     const message = typeof failed.error === 'string' && failed.error !== '' ? failed.error : `Request failed with status code ${response.status}`;
     throw new ApiError(message, response.status >= 500 ? 'server' : 'client', { status: response.status });
   }
-  const body = (await response.json()) as { data?: unknown };
-  return Array.isArray(body.data) ? (body.data as T[]) : [];
+  const body: unknown = await response.json().catch(() => undefined);
+  return readList(body, plural).items;
 }
 
 /** Lists every shop (public call). */
 export async function listPortals(): Promise<Portal[]> {
-  return (await publicList<PortalWire>('/portals')).map(portalFromWire);
+  return (await publicList('/portals', 'portals')).map(portalFromWire);
 }
 
 /** Lists every advert (public call); use activeAdverts() to keep those running now. */
 export async function listAdverts(): Promise<Advert[]> {
-  return (await publicList<AdvertWire>('/adverts')).map(advertFromWire);
+  return (await publicList('/adverts', 'adverts')).map(advertFromWire);
+}
+
+/** Lists the shops the shopper has orders with (the returns form's shop list). */
+export async function listPortalsWithOrders(): Promise<Portal[]> {
+  // Only signed-in screens call this: the shared client loads here, never on a public page.
+  const { api } = await import('./client');
+  return readList(await api<unknown>('/portals/portals_with_orders'), 'portals').items.map(portalFromWire);
 }
 
 /** Records a click on a shop, fire-and-forget: it survives the page going away and never throws. */

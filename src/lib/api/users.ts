@@ -1,4 +1,5 @@
 import { api } from './client';
+import { asInt, asNullableText, asText, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
 
 /** A user as the client uses it (SPEC section 3). */
 export interface User {
@@ -28,37 +29,20 @@ export type UserChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'email' 
 /** One page of the user list. */
 export interface UserPage {
   users: User[];
-  meta: { currentPage: number; totalPages: number; totalCount: number };
-}
-
-interface UserWire {
-  id?: number;
-  first_name?: string | null;
-  last_name?: string | null;
-  email?: string | null;
-  mobile?: string | null;
-  notification_method?: string | null;
-  birth_date?: string | null;
-  archived_at?: string | null;
-}
-
-interface MetaWire {
-  current_page?: number;
-  total_pages?: number;
-  total_count?: number;
+  meta: PageMeta;
 }
 
 /** Maps a wire user to client names; missing text becomes '' and a missing id 0. */
-export function userFromWire(u: UserWire): User {
+export function userFromWire(u: WireRecord): User {
   return {
-    id: u.id ?? 0,
-    firstName: u.first_name ?? '',
-    lastName: u.last_name ?? '',
-    email: u.email ?? '',
-    mobile: u.mobile ?? '',
-    notificationMethod: u.notification_method ?? '',
-    birthDate: u.birth_date ?? '',
-    archivedAt: u.archived_at ?? null,
+    id: asInt(u.id),
+    firstName: asText(u.first_name),
+    lastName: asText(u.last_name),
+    email: asText(u.email),
+    mobile: asText(u.mobile),
+    notificationMethod: asText(u.notification_method),
+    birthDate: asText(u.birth_date),
+    archivedAt: asNullableText(u.archived_at),
   };
 }
 
@@ -67,16 +51,14 @@ export function userChangesPayload(changes: UserChanges): Partial<UserChanges> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<UserChanges>;
 }
 
-function pageFromWire(body: { users?: UserWire[]; meta?: MetaWire }): UserPage {
-  return {
-    users: (body.users ?? []).map(userFromWire),
-    meta: { currentPage: body.meta?.current_page ?? 1, totalPages: body.meta?.total_pages ?? 1, totalCount: body.meta?.total_count ?? 0 },
-  };
+function pageFromWire(body: unknown, page: number): UserPage {
+  const { items, meta } = readList(body, 'users');
+  return { users: items.map(userFromWire), meta: meta ?? { currentPage: page, totalPages: page, totalCount: items.length } };
 }
 
 /** Registers a new shopper (a public call). */
 export async function createUser(user: NewUser): Promise<User> {
-  const body = await api<{ data: UserWire }>('/users', {
+  const body = await api<unknown>('/users', {
     method: 'POST',
     auth: false,
     body: {
@@ -90,35 +72,32 @@ export async function createUser(user: NewUser): Promise<User> {
       },
     },
   });
-  return userFromWire(body.data);
+  return userFromWire(readOptional(body, 'user') ?? { email: user.email, first_name: user.firstName, last_name: user.lastName });
 }
 
 /** Loads the signed-in shopper. */
 export async function showDetails(): Promise<User> {
-  const body = await api<{ data: UserWire }>('/users/show_details');
-  return userFromWire(body.data);
+  return userFromWire(readOne(await api<unknown>('/users/show_details'), 'user'));
 }
 
 /** Loads one user by id. */
 export async function getUser(id: number): Promise<User> {
-  const body = await api<{ data: UserWire }>(`/users/${id}`);
-  return userFromWire(body.data);
+  return userFromWire(readOne(await api<unknown>(`/users/${id}`), 'user'));
 }
 
 /** Updates a user's details. */
 export async function updateUser(id: number, changes: UserChanges): Promise<User> {
-  const body = await api<{ data: UserWire }>(`/users/${id}`, { method: 'PATCH', body: { user: userChangesPayload(changes) } });
-  return userFromWire(body.data);
+  return userFromWire(readOne(await api<unknown>(`/users/${id}`, { method: 'PATCH', body: { user: userChangesPayload(changes) } }), 'user'));
 }
 
 /** Lists users, one page at a time. */
 export async function listUsers(page = 1): Promise<UserPage> {
-  return pageFromWire(await api<{ users?: UserWire[]; meta?: MetaWire }>('/users', { query: { page } }));
+  return pageFromWire(await api<unknown>('/users', { query: { page } }), page);
 }
 
 /** Lists archived users, one page at a time. */
 export async function listArchivedUsers(page = 1): Promise<UserPage> {
-  return pageFromWire(await api<{ users?: UserWire[]; meta?: MetaWire }>('/users/archived', { query: { page } }));
+  return pageFromWire(await api<unknown>('/users/archived', { query: { page } }), page);
 }
 
 /** Archives a user. */
@@ -128,6 +107,5 @@ export async function archiveUser(id: number): Promise<void> {
 
 /** Restores an archived user. */
 export async function restoreUser(id: number): Promise<User> {
-  const body = await api<{ data: UserWire }>(`/users/${id}/restore`, { method: 'PATCH' });
-  return userFromWire(body.data);
+  return userFromWire(readOne(await api<unknown>(`/users/${id}/restore`, { method: 'PATCH' }), 'user'));
 }

@@ -1,5 +1,6 @@
 import { computed } from 'nanostores';
 import { createAddress, deleteAddress, listAddresses, restoreAddress, type Address } from '../api/addresses';
+import { ApiError } from '../api/errors';
 import { cachedResource } from './resource';
 
 const resource = cachedResource(listAddresses, (error) => {
@@ -19,15 +20,28 @@ export const loadAddresses = resource.load;
 /** Adds an address and keeps the list in step; rejects with the ApiError (errors.detail) on failure. */
 export async function addAddress(address: Omit<Address, 'id'>): Promise<Address> {
   const created = await createAddress(address);
-  resource.set([...($addresses.get().data ?? []), created]);
-  return created;
+  if (created.id !== 0) {
+    resource.set([...($addresses.get().data ?? []), created]);
+    return created;
+  }
+  // An empty 201/204 answer gives no id: the list, asked again, has the new address last.
+  await loadAddresses(true);
+  return ($addresses.get().data ?? []).at(-1) ?? created;
 }
 
-/** Deletes an address and returns its name for the undo toast. */
+/** Deletes an address and returns its name for the undo toast ('' when the server had already deleted it). */
 export async function removeAddress(id: number): Promise<string> {
-  const { name } = await deleteAddress(id);
-  resource.set(($addresses.get().data ?? []).filter((a) => a.id !== id));
-  return name;
+  try {
+    const known = ($addresses.get().data ?? []).find((a) => a.id === id)?.name ?? '';
+    const { name } = await deleteAddress(id);
+    resource.set(($addresses.get().data ?? []).filter((a) => a.id !== id));
+    return name || known;
+  } catch (error) {
+    // A delete that timed out can still have happened on the server; asked again, the server no longer knows the address.
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    await loadAddresses(true);
+    return '';
+  }
 }
 
 /** Restores a deleted address (undo). */

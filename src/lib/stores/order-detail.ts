@@ -65,10 +65,11 @@ async function refreshQuote(orderId: number): Promise<void> {
 
 /** Removes a product from the order; resolves with its name for the undo toast. */
 export async function removeOrderProduct(orderId: number, productId: number): Promise<string> {
+  const known = $orderDetail.get().data?.products.find((p) => p.id === productId)?.name ?? '';
   const { name } = await deleteProduct(productId);
   patch(orderId, (detail) => ({ ...detail, products: detail.products.filter((p) => p.id !== productId) }));
   await refreshQuote(orderId);
-  return name;
+  return name || known;
 }
 
 /** Puts a removed product back (undo). */

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { payOrder } from '../api/cards';
+import { payOrder, startPayment } from '../api/cards';
 import { accountMessages } from '../schemas/account';
 import { loadOrderDetail } from './order-detail';
 import { loadOrders } from './orders';
@@ -10,11 +10,12 @@ export type PaymentStatus = 'idle' | 'paying' | 'paid';
 /** The payment of the order on screen. */
 export const $payment = atom<PaymentStatus>('idle');
 
-/** Pays an order's quote with a saved card; rejects with 'Failed to initiate payment with PayFast'. */
+/** Pays an order's quote with a saved card (POST /payments, then the card payment); rejects with 'Failed to initiate payment with PayFast'. */
 export async function payForOrder(orderId: number, cardId: number): Promise<void> {
   if ($payment.get() === 'paying') return;
   $payment.set('paying');
   try {
+    await startPayment();
     await payOrder(orderId, cardId);
   } catch {
     $payment.set('idle');

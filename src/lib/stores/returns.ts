@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { ApiError } from '../api/errors';
 import { completeReturnOrder, returnOrder, type Order } from '../api/orders';
-import { listPortals } from '../api/portals';
+import { listPortalsWithOrders } from '../api/portals';
 import { accountMessages, type ReturnValues } from '../schemas/account';
 import { listAllOrders, loadOrders } from './orders';
 import { cachedResource } from './resource';
@@ -9,7 +9,7 @@ import { $accessToken } from './session';
 
 const pending = cachedResource(() => listAllOrders({ type: 'return', status: 'returning' }));
 const history = cachedResource(() => listAllOrders({ type: 'return', status: 'returned' }));
-const portals = cachedResource(listPortals);
+const portals = cachedResource(listPortalsWithOrders);
 
 /** Returns waiting for the courier (status returning). */
 export const $returnsPending = pending.$store;
@@ -17,7 +17,7 @@ export const $returnsPending = pending.$store;
 /** Returns the courier has picked up (status returned). */
 export const $returnHistory = history.$store;
 
-/** The shops a return can be scheduled for. */
+/** The shops a return can be scheduled for: those the shopper has orders with (GET /portals/portals_with_orders). */
 export const $returnPortals = portals.$store;
 
 /** Delivered orders of the chosen portal, the items a return can be made of. */
@@ -33,7 +33,7 @@ export const $deliveredOrders = atom<DeliveredOrders>({ portal: 0, data: undefin
 
 /** Loads both return lists and the shops (again with `fresh`). */
 export async function loadReturns(fresh = false): Promise<void> {
-  await Promise.all([pending.load(fresh), history.load(fresh), portals.load()]);
+  await Promise.all([pending.load(fresh), history.load(fresh), portals.load(fresh)]);
 }
 
 /** Loads the delivered orders of one portal (GET /orders?type=normal&status=delivered&portal=). */

@@ -37,9 +37,10 @@ export function setCurrentUser(user: User): void {
   $currentUser.set(user);
 }
 
-/** The greeting of SPEC section 8: 'Welcome {first name}'. */
-export function welcomeMessage(user: Pick<User, 'firstName'> | undefined): string {
-  return user?.firstName ? `Welcome ${user.firstName}` : 'Welcome';
+/** The greeting of SPEC section 8: 'Welcome {first} {last}' where the full name is known, else 'Welcome {first name}'. */
+export function welcomeMessage(user: Pick<User, 'firstName' | 'lastName'> | undefined): string {
+  const name = [user?.firstName.trim(), user?.lastName.trim()].filter(Boolean).join(' ');
+  return user?.firstName.trim() ? `Welcome ${name}` : 'Welcome';
 }
 
 $accessToken.listen((token) => {

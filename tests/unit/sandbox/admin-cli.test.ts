@@ -15,7 +15,7 @@ const json = async (...args: string[]): Promise<Json> => {
 };
 /** The sandbox over the same file, in this process, for what only the API can do or show. */
 const withApi = async (use: (url: string) => Promise<void>) => {
-  const api = await startSandbox({ db: env.SANDBOX_DB ?? '', port: 0, quiet: true });
+  const api = await startSandbox({ db: env.SANDBOX_DB ?? '', port: 0, quiet: true, shape: 'envelope' });
   try {
     await use(api.url);
   } finally {

@@ -9,9 +9,9 @@ export type Json = any;
 export const SHOPPER = { email: 'shopper@example.com', password: 'Shopper#2026' };
 export const OTHER = { email: 'other@example.com', password: 'Other#2026' };
 
-/** Starts a quiet sandbox with faults enabled on a free port over a fresh in-memory database. */
+/** Starts a quiet sandbox with faults enabled on a free port over a fresh in-memory database; the rule tests read the envelope dialect (shape.test.ts covers the spec's). */
 export function start(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
-  return startSandbox({ db: ':memory:', port: 0, faults: true, quiet: true, ...options });
+  return startSandbox({ db: ':memory:', port: 0, faults: true, quiet: true, shape: 'envelope', ...options });
 }
 
 /** A small HTTP client bound to one sandbox. */

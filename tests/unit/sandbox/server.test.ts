@@ -46,7 +46,7 @@ describe('errors and plumbing', () => {
   });
 
   it('turns unexpected errors into 500 JSON', async () => {
-    const local = createSandbox({ db: ':memory:', quiet: true });
+    const local = createSandbox({ db: ':memory:', quiet: true, shape: 'envelope' });
     local.app.get('/boom', () => {
       throw new Error('kaboom');
     });
@@ -112,7 +112,7 @@ describe('fault switches', () => {
   });
 
   it('mounts no control endpoints without faults', async () => {
-    const plain = createSandbox({ db: ':memory:', quiet: true });
+    const plain = createSandbox({ db: ':memory:', quiet: true, shape: 'envelope' });
     expect((await plain.app.request('/__sandbox/tokens')).status).toBe(404);
     plain.close();
   });
@@ -144,7 +144,7 @@ describe('persistence', () => {
 
   it('keeps a new user, address, card, order and return with their uploads across a restart of main.ts on the same SANDBOX_DB', { timeout: 60_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-persist-'));
-    const env = { SANDBOX_DB: path.join(dir, 'sandbox.db') };
+    const env = { SANDBOX_DB: path.join(dir, 'sandbox.db'), SANDBOX_SHAPE: 'envelope' };
     const shot = pngOfSize(60_000);
     const photo = pngOfSize(80_000);
     let main: MainProcess | undefined;

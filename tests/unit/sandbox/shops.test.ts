@@ -35,7 +35,7 @@ describe('portals from the shops content', () => {
   });
 
   it('gives a shop added to the content a working portal on an existing database, keeping visits and orders', async () => {
-    const sandbox = createSandbox({ db: ':memory:', quiet: true });
+    const sandbox = createSandbox({ db: ':memory:', quiet: true, shape: 'envelope' });
     try {
       expect((await sandbox.app.request('/api/web/v1/portals/11/visit')).status).toBe(404);
       await sandbox.app.request('/api/web/v1/portals/1/visit');
@@ -60,12 +60,12 @@ describe('portals from the shops content', () => {
     const unused = PORTALS.find((p) => !seedIds.includes(p.id));
     const first = PORTALS[0];
     if (!unused || !first) throw new Error('the content needs a shop the demo data does not use');
-    const stale = createSandbox({ db, quiet: true });
+    const stale = createSandbox({ db, quiet: true, shape: 'envelope' });
     stale.ctx.db.prepare('DELETE FROM portals WHERE id = ?').run(unused.id);
     stale.ctx.db.prepare("UPDATE portals SET name = 'Stale', visits = 4 WHERE id = ?").run(first.id);
     stale.close();
 
-    const fresh = createSandbox({ db, quiet: true });
+    const fresh = createSandbox({ db, quiet: true, shape: 'envelope' });
     try {
       expect((await fresh.app.request(`/api/web/v1/portals/${unused.id}/visit`)).status).toBe(200);
       expect(fresh.ctx.db.prepare('SELECT name, visits FROM portals WHERE id = ?').get(first.id)).toEqual({ name: first.name, visits: 4 });

@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from 'hono';
+
+/** The dialect the sandbox answers in: SPEC.md's (bare bodies, decimals as strings) or the `{ data }` envelope. */
+export type ResponseShape = 'spec' | 'envelope';
+
+/** Reads SANDBOX_SHAPE: `envelope` keeps the `{ data }` answers, anything else is the spec's shape. */
+export function shapeFromEnv(value: string | undefined): ResponseShape {
+  return value?.trim().toLowerCase() === 'envelope' ? 'envelope' : 'spec';
+}
+
+// Money columns Rails keeps as decimal and serialises as strings.
+const DECIMAL_KEYS = new Set(['cost_price', 'customs_price', 'delivery_price', 'service_fee', 'fees', 'sub_total', 'total_vat', 'total']);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A number as Rails renders a BigDecimal: "1200.0", "275.33". */
+export function railsDecimal(n: number): string {
+  return Number.isInteger(n) ? `${n}.0` : String(n);
+}
+
+function decimalsAsText(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decimalsAsText);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [key, DECIMAL_KEYS.has(key) && typeof v === 'number' ? railsDecimal(v) : decimalsAsText(v)]),
+  );
+}
+
+/** An envelope answer in the spec's shape: `{ data: [...] }` a bare array, `{ data: {...}, extra }` the object with its extras. */
+export function specBody(body: unknown): unknown {
+  if (!isRecord(body) || !('data' in body)) return decimalsAsText(body);
+  const { data, meta: _pagingOfAnEnvelope, ...extras } = body;
+  if (isRecord(data)) return decimalsAsText({ ...data, ...extras });
+  return decimalsAsText(data);
+}
+
+/** Rewrites every successful JSON answer of the API into the spec's shape; registration answers 201 Created. */
+export function shapeMiddleware(shape: ResponseShape): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (shape === 'envelope' || !c.res.ok || !c.res.headers.get('content-type')?.includes('application/json')) return;
+    const body: unknown = await c.res.clone().json();
+    const created = c.req.method === 'POST' && c.req.path.replace(/\/+$/, '').endsWith('/api/web/v1/users');
+    const status = created ? 201 : c.res.status;
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-length');
+    // Cleared first: Hono's setter would otherwise copy the old answer's headers onto the new one.
+    c.res = undefined;
+    c.res = new Response(JSON.stringify(specBody(body)), { status, headers });
+  };
+}

@@ -1,0 +1,88 @@
+import type { RunningSandbox } from '../../../sandbox/src/server';
+import { railsDecimal, shapeFromEnv, specBody } from '../../../sandbox/src/shape';
+import { Client, goodPng, orderForm, start, type Json } from './helpers';
+
+let sandbox: RunningSandbox;
+let c: Client;
+
+beforeAll(async () => {
+  sandbox = await start({ shape: 'spec' });
+  c = new Client(sandbox.url);
+  await c.login();
+});
+afterAll(() => sandbox.close());
+
+describe('the spec shape (the default)', () => {
+  it('is what SANDBOX_SHAPE gives unless it says envelope', () => {
+    expect(shapeFromEnv(undefined)).toBe('spec');
+    expect(shapeFromEnv('spec')).toBe('spec');
+    expect(shapeFromEnv(' Envelope ')).toBe('envelope');
+  });
+
+  it('renders decimals as Rails does and unwraps an envelope', () => {
+    expect(railsDecimal(1200)).toBe('1200.0');
+    expect(railsDecimal(275.33)).toBe('275.33');
+    expect(specBody({ data: [{ id: 1, total: 5 }], meta: { total_pages: 1 } })).toEqual([{ id: 1, total: '5.0' }]);
+    expect(specBody({ data: { id: 2 }, tokenize: { status: 'pending' } })).toEqual({ id: 2, tokenize: { status: 'pending' } });
+    expect(specBody({ data: null })).toBeNull();
+    expect(specBody({ users: [], meta: { total_count: 0 } })).toEqual({ users: [], meta: { total_count: 0 } });
+  });
+
+  it('answers single resources as bare objects and lists as bare arrays', async () => {
+    const me = await c.json('GET', '/users/show_details');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: expect.any(Number), first_name: 'Thandi', last_name: 'Nkosi' });
+    const addresses = await c.json('GET', '/addresses');
+    expect(Array.isArray(addresses.body)).toBe(true);
+    expect(addresses.body[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String), postal_code: expect.any(String) });
+    const portals = await c.json('GET', '/portals');
+    expect(Array.isArray(portals.body)).toBe(true);
+    const cards = await c.json('GET', '/cards');
+    expect(Array.isArray(cards.body)).toBe(true);
+  });
+
+  it('keeps the user list as { users, meta } as SPEC section 3 shows it', async () => {
+    const list = await c.json('GET', '/users?page=1');
+    expect(list.status).toBe(200);
+    expect(Object.keys(list.body).sort()).toEqual(['meta', 'users']);
+    expect(list.body.meta).toMatchObject({ current_page: 1, total_pages: expect.any(Number), total_count: expect.any(Number) });
+  });
+
+  it('sends money as decimal strings, a missing quote as null, and the whole order list without paging', async () => {
+    const orders = await c.json('GET', '/orders?per=2');
+    expect(Array.isArray(orders.body)).toBe(true);
+    expect(orders.body.length).toBeGreaterThan(2);
+    const processing = orders.body.find((o: Json) => o.status === 'processing');
+    expect(processing.quote).toEqual({ fees: '260.0', service_fee: '185.0', sub_total: '1415.0', total_vat: '212.25', total: '1627.25' });
+    expect(processing.products[0]).toMatchObject({ cost_price: '650.0', customs_price: '95.0', delivery_price: '80.0', service_fee: '92.5', quantity: 1 });
+    expect((await c.json('GET', `/orders/${processing.id}/cost_summary`)).body).toEqual(processing.quote);
+    const placed = orders.body.find((o: Json) => o.status === 'placed');
+    expect(placed.quote).toBeNull();
+    expect((await c.json('GET', `/orders/${placed.id}/cost_summary`)).body).toBeNull();
+  });
+
+  it('answers 201 with the created object: registration, an address, an order, a card with its tokenize beside it', async () => {
+    const user = await c.json('POST', '/users', {
+      user: { first_name: 'Lindi', last_name: 'Zulu', birth_date: '1990-01-01', email: 'lindi.shape@example.com', mobile: '0821234567', password: 'Lindi#2026x' },
+    });
+    expect(user.status).toBe(201);
+    expect(user.body).toMatchObject({ id: expect.any(Number), email: 'lindi.shape@example.com' });
+    const address = await c.json('POST', '/addresses', { address: { name: 'Shape', address: '1 Long St', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' } });
+    expect(address.status).toBe(201);
+    expect(address.body).toMatchObject({ id: expect.any(Number), name: 'Shape' });
+    const order = await c.call('POST', '/orders', orderForm({ portal: '1', address: String(address.body.id) }, [
+      { name: 'Shoes', description: 'https://www.nike.com/t/shoe', quantity: '1', screenshot: goodPng() },
+    ]));
+    expect(order.status).toBe(201);
+    expect(await order.json()).toMatchObject({ id: expect.any(Number), status: 'placed', products: [expect.objectContaining({ name: 'Shoes', quantity: 1 })] });
+    const card = await c.json('POST', '/cards', { card: { card_name: 'Shape card', is_preferred: false } });
+    expect(card.status).toBe(201);
+    expect(card.body).toMatchObject({ id: expect.any(Number), card_name: 'Shape card', tokenize: { status: 'pending', location: expect.stringContaining('/stand-in/payfast/cards/') } });
+  });
+
+  it('names the deleted address by a bare { id, name } and keeps errors as they are', async () => {
+    const created = (await c.json('POST', '/addresses', { address: { name: 'Gone', address: '2 Long St', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' } })).body;
+    expect((await c.json('DELETE', `/addresses/${created.id}`)).body).toEqual({ id: created.id, name: 'Gone' });
+    expect((await c.json('GET', '/orders/999999')).body).toEqual({ error: 'Not found' });
+  });
+});
