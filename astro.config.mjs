@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { loadEnv } from 'vite';
+import { buildGuardIntegration } from './scripts/build-guard.mjs';
 import { cspIntegration } from './scripts/csp.mjs';
 import { preloadIntegration } from './scripts/preload.mjs';
 import { interactDirective } from './src/lib/shell/interact-integration.ts';
@@ -27,6 +28,7 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'auto' },
   server: { host: '127.0.0.1', port: 4321 },
   integrations: [
+    buildGuardIntegration(env),
     react(),
     interactDirective(),
     modalDirective(),

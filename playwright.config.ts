@@ -36,6 +36,7 @@ export default defineConfig({
         SANDBOX_DB: ':memory:',
         SANDBOX_FAULTS: '1',
         SANDBOX_QUIET: '1',
+        SANDBOX_SHAPE: process.env.SANDBOX_SHAPE ?? 'spec',
         SANDBOX_SITE_ORIGIN: `http://127.0.0.1:${sitePort}`,
       },
     },

@@ -14,11 +14,19 @@ function run(command, args, env) {
 const chromium = findChromium();
 const env = { ...sandboxBuildEnv({ sitePort, apiPort, outDir }), ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? `.cache/astro-${sitePort}` };
 if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['astro', 'build', '--silent'], env);
-run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+const testEnv = {
   ...env,
   CHROMIUM_PATH: chromium,
   CHROMIUM_ARGS: CHROMIUM_ARGS.join(' '),
   E2E_PORT: String(sitePort),
   SANDBOX_PORT: String(apiPort),
   E2E_DIST: outDir,
-});
+};
+const args = process.argv.slice(2);
+// The whole suite runs against the spec's shape; a full run then repeats the @envelope smoke
+// journeys against the other dialect, so the client stays proven against both.
+run('npx', ['playwright', 'test', ...args], { ...testEnv, SANDBOX_SHAPE: process.env.SANDBOX_SHAPE ?? 'spec' });
+if (args.length === 0 && !process.env.SANDBOX_SHAPE) {
+  console.log('\nSmoke journeys against SANDBOX_SHAPE=envelope');
+  run('npx', ['playwright', 'test', '--grep', '@envelope'], { ...testEnv, SANDBOX_SHAPE: 'envelope' });
+}

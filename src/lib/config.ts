@@ -11,6 +11,7 @@ export const config = {
   apiHost,
   apiBase: `${apiHost}/api/web/v1`,
   tokenUrl: `${apiHost}/oauth/token`,
+  revokeUrl: `${apiHost}/oauth/revoke`,
   oauthClientId: env('PUBLIC_OAUTH_CLIENT_ID', 'shopper-web'),
   oauthClientSecret: env('PUBLIC_OAUTH_CLIENT_SECRET', ''),
   oauthScope: 'read write',

@@ -2,7 +2,7 @@ import { toast } from './account-helpers';
 import { expect, test } from './fixtures';
 
 test.describe('adding a card through the stand-in PayFast page', () => {
-  test('completed: back on My Details with New card added, the query cleaned and the card listed', async ({ page, signedIn }) => {
+  test('completed: back on My Details with New card added, the query cleaned and the card listed', { tag: '@envelope' }, async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');
     // Hold the provider page a moment so the hand-off toast can be seen before the browser leaves.
     await page.route('**/stand-in/payfast/cards/*', async (route) => {

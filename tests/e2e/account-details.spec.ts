@@ -60,7 +60,7 @@ test.describe('my details', () => {
     await expect(form.getByLabel('Mobile')).toHaveValue('12');
   });
 
-  test('an address is added, deleted and restored with the undo toast', async ({ page, signedIn }) => {
+  test('an address is added, deleted and restored with the undo toast', { tag: '@envelope' }, async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');
     await page.goto('/my-details/');
     const addresses = page.getByRole('region', { name: 'Addresses' });
@@ -103,7 +103,7 @@ test.describe('my details', () => {
 test.describe('my details of the demo shopper', () => {
   test.use({ account: 'demo' });
 
-  test('saved cards show their names without a radio, and the Add Credit Card tile', async ({ page, signedIn }) => {
+  test('saved cards show their names without a radio, and the Add Credit Card tile', { tag: '@envelope' }, async ({ page, signedIn }) => {
     expect(signedIn.email).toBe('shopper@example.com');
     await page.goto('/my-details/');
     const cards = page.getByRole('region', { name: 'Saved cards' });

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { makePng } from '../../sandbox/src/png';
-import { apiOrigin, expect, sandbox, type Tokens } from './fixtures';
+import { apiBody, apiOrigin, expect, sandbox, type Tokens } from './fixtures';
 
 /** The API base the site under test calls. */
 export const apiBase = `${apiOrigin}/api/web/v1`;
@@ -8,11 +8,11 @@ export const apiBase = `${apiOrigin}/api/web/v1`;
 /** A PNG above the 50KB minimum of the image rule. */
 export const photo = { name: 'photo.png', mimeType: 'image/png', buffer: makePng(200, [180, 90, 40], true) };
 
-/** Calls the API as the signed-in shopper and returns `data`. */
+/** Calls the API as the signed-in shopper and returns the resource (either dialect). */
 export async function callApi<T>(request: APIRequestContext, tokens: Tokens, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, data?: unknown): Promise<T> {
   const response = await request.fetch(`${apiBase}${path}`, { method, data, headers: { Authorization: `Bearer ${tokens.access_token}` } });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
+  return apiBody<T>(response);
 }
 
 /** Creates an address for the shopper and returns its id. */
@@ -41,7 +41,7 @@ export async function placeOrder(request: APIRequestContext, tokens: Tokens, opt
   });
   const response = await request.post(`${apiBase}/orders`, { multipart, headers: { Authorization: `Bearer ${tokens.access_token}` } });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
+  return (await apiBody<{ id: number }>(response)).id;
 }
 
 /** The operator issues the quote of an order (moves it to processing). */

@@ -8,7 +8,7 @@ test.describe('order history', () => {
     await expect(page.getByText("You've not placed any orders yet")).toBeVisible();
   });
 
-  test('pending and history cards show their facts and the link their status allows', async ({ page, request, signedIn }) => {
+  test('pending and history cards show their facts and the link their status allows', { tag: '@envelope' }, async ({ page, request, signedIn }) => {
     const addressId = await createAddress(request, signedIn.tokens);
     const placed = await placeOrder(request, signedIn.tokens, { addressId, portal: 2 });
     const processing = await placeOrder(request, signedIn.tokens, { addressId });
@@ -40,7 +40,7 @@ test.describe('order history', () => {
   });
 
   // Speed is measured by `npm run bench` (1,000 orders); this journey checks the paging and that every card is reachable.
-  test('with 500 orders: all rendered, paged 100 at a time, and scrollable to the last', async ({ page, request, signedIn }) => {
+  test('with 500 orders: all rendered (paged 100 at a time where the answer has meta), and scrollable to the last', { tag: '@envelope' }, async ({ page, request, signedIn }) => {
     test.setTimeout(90_000);
     await createAddress(request, signedIn.tokens);
     await sandbox(request, 'POST', '/seed-orders', { email: signedIn.email, count: 500 });
@@ -51,7 +51,8 @@ test.describe('order history', () => {
     await page.goto('/my-orders-history/');
     const cards = page.getByRole('region', { name: /^Pending/ }).getByRole('article');
     await expect(cards).toHaveCount(500, { timeout: 40_000 });
-    expect(pages.length).toBe(5);
+    // The spec's shape answers one bare array (the whole list); the envelope pages with meta.
+    expect(pages.length).toBe(process.env.SANDBOX_SHAPE === 'envelope' ? 5 : 1);
     expect(pages.every((search) => search.includes('per=100'))).toBe(true);
 
     await cards.last().scrollIntoViewIfNeeded();

@@ -10,7 +10,7 @@ async function expectProgress(page: Page, orderId: number, percent: number, stat
   await expect(bar.locator('.progress__fill')).toHaveAttribute('style', `width: ${percent}%;`);
 }
 
-test('a whole order lifecycle: card, quote, payment, every status, return, picked up', async ({ page, request, signedIn }) => {
+test('a whole order lifecycle: card, quote, payment, every status, return, picked up', { tag: '@envelope' }, async ({ page, request, signedIn }) => {
   test.setTimeout(180_000);
   const addressId = await createAddress(request, signedIn.tokens);
   const orderId = await placeOrder(request, signedIn.tokens, {

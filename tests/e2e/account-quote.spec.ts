@@ -2,7 +2,7 @@ import { callApi, choose, createAddress, issueQuote, placeOrder, toast } from '.
 import { expect, test } from './fixtures';
 
 test.describe('quote and payment', () => {
-  test('the cost summary names each part of the quote, with amounts in rand', async ({ page, request, signedIn }) => {
+  test('the cost summary names each part of the quote, with amounts in rand', { tag: '@envelope' }, async ({ page, request, signedIn }) => {
     const addressId = await createAddress(request, signedIn.tokens);
     const orderId = await placeOrder(request, signedIn.tokens, {
       addressId,

@@ -37,7 +37,7 @@ test.describe('returns', () => {
     await expect(page.getByRole('region', { name: 'Returns Pending' }).getByRole('article')).toHaveCount(1);
   });
 
-  test('only delivered orders of the chosen shop are offered', async ({ page, request, signedIn }) => {
+  test('only delivered orders of the chosen shop are offered', { tag: '@envelope' }, async ({ page, request, signedIn }) => {
     const addressId = await createAddress(request, signedIn.tokens);
     const order = async (portal: number, status: string) => {
       const id = await placeOrder(request, signedIn.tokens, { addressId, portal });

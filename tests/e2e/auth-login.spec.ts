@@ -19,7 +19,7 @@ const stored = (page: Page) =>
   }));
 
 test.describe('sign in', () => {
-  test('Keep me signed in keeps the tokens in localStorage, survives a reload and remembers the e-mail', async ({ page, request }) => {
+  test('Keep me signed in keeps the tokens in localStorage, survives a reload and remembers the e-mail', { tag: '@envelope' }, async ({ page, request }) => {
     const account = await freshUser(request, { firstName: 'Ayanda' });
     await page.goto('/portals/');
     await signInThroughModal(page, account, true);

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 
 /** Origin of the sandbox API the site under test talks to. */
 export const apiOrigin = `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 4010}`;
@@ -47,7 +47,8 @@ export async function freshUser(request: APIRequestContext, overrides: Partial<A
       },
     },
   });
-  expect(response.status(), await response.text()).toBe(200);
+  // 201 in the spec's shape, 200 in the envelope: any 2xx is a created account.
+  expect(response.ok(), await response.text()).toBe(true);
   return account;
 }
 
@@ -73,6 +74,12 @@ export async function seedSession(page: Page, tokens: Tokens, remember = true): 
     },
     { origin: siteOrigin, access: tokens.access_token, refresh: tokens.refresh_token, keep: remember },
   );
+}
+
+/** The resource of an API answer in either dialect the sandbox speaks: a bare body, or the `{ data }` envelope (SANDBOX_SHAPE=envelope). */
+export async function apiBody<T>(response: APIResponse): Promise<T> {
+  const body = (await response.json()) as unknown;
+  return (body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body ? (body as { data: T }).data : body) as T;
 }
 
 /** Calls a /__sandbox control endpoint (SANDBOX_FAULTS=1) and returns its data. */

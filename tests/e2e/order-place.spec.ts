@@ -43,7 +43,7 @@ interface RawOrder {
 }
 
 test.describe('placing an order', () => {
-  test('a three-product order with cropped screenshots is placed and stored', async ({ page, request, signedIn }) => {
+  test('a three-product order with cropped screenshots is placed and stored', { tag: '@envelope' }, async ({ page, request, signedIn }) => {
     test.setTimeout(120_000);
     void signedIn;
     await page.goto('/upload-orders/');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiBase, callApi, createAddress, issueQuote, moveTo, photo, placeOrder } from './account-helpers';
-import { apiOrigin, expect, sandbox, test as base, type Tokens } from './fixtures';
+import { apiBody, apiOrigin, expect, sandbox, test as base, type Tokens } from './fixtures';
 
 /** The tag in every resilience case's title; the count reporter counts these apart. */
 export const TAG = '[resilience]';
@@ -103,7 +103,7 @@ export async function returningOrder(request: APIRequestContext, tokens: Tokens)
     multipart: { id: String(orderId), product_id: String(product?.id), return_quantity: '1', return_reason: 'Too small', return_photo: photo },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
+  return (await apiBody<{ id: number }>(response)).id;
 }
 
 /** The session fixtures, plus a check after each case that the page threw no uncaught error. */

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiBase, callApi, choose, issueQuote, photo, toast } from './account-helpers';
-import { expect, freshUser, sandbox, seedSession, siteOrigin, test, tokensFor, type Tokens } from './fixtures';
+import { apiBody, expect, freshUser, sandbox, seedSession, siteOrigin, test, tokensFor, type Tokens } from './fixtures';
 import { HOSTILE } from './security-helpers';
 
 /** Records every dialog (alert(1) running anywhere is the thing under test); the order form's leave warning is accepted. */
@@ -48,7 +48,7 @@ async function placeOrder(request: APIRequestContext, tokens: Tokens, portal: nu
   });
   const response = await request.post(`${apiBase}/orders`, { multipart, headers: { Authorization: `Bearer ${tokens.access_token}` } });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: number } }).data.id;
+  return (await apiBody<{ id: number }>(response)).id;
 }
 
 /** A saved card: created through the API and completed on the stand-in PayFast page. */
@@ -166,14 +166,14 @@ test.describe('hostile strings render as text and never run', () => {
 
   test('portal and advert fields from the server: shop choices, T&C link, order titles, Query Order, banners', async ({ page, request }) => {
     const dialogs = watchDialogs(page);
-    const portals = (await (await request.get(`${apiBase}/portals`)).json()) as { data: Record<string, unknown>[] };
-    const adverts = (await (await request.get(`${apiBase}/adverts`)).json()) as { data: Record<string, unknown>[] };
+    const portals = await apiBody<Record<string, unknown>[]>(await request.get(`${apiBase}/portals`));
+    const adverts = await apiBody<Record<string, unknown>[]>(await request.get(`${apiBase}/adverts`));
     const pick = (rows: Record<string, unknown>[], id: number, keys: string[]) => Object.fromEntries(keys.map((k) => [k, String(rows.find((r) => r.id === id)?.[k])]));
     // REI (6) and adverts 3 and 4 are not asserted by other specs, which may run at the same time.
     const originals = {
-      portal: pick(portals.data, 6, ['name', 'link', 'tc_link', 'privacy_policy_link', 'return_policy_link', 'picture']),
-      advert3: pick(adverts.data, 3, ['name']),
-      advert4: pick(adverts.data, 4, ['picture', 'start_date', 'end_date']),
+      portal: pick(portals, 6, ['name', 'link', 'tc_link', 'privacy_policy_link', 'return_policy_link', 'picture']),
+      advert3: pick(adverts, 3, ['name']),
+      advert4: pick(adverts, 4, ['picture', 'start_date', 'end_date']),
     };
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     try {
@@ -299,8 +299,7 @@ test.describe('hostile strings render as text and never run', () => {
     await seedSession(page, await tokensFor(request, account));
     await page.route(`${apiBase}/users/show_details`, async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { data: Record<string, unknown> };
-      await route.fulfill({ response, json: { data: { ...body.data, mobile: HOSTILE.flag } } });
+      await route.fulfill({ response, json: { ...(await apiBody<Record<string, unknown>>(response)), mobile: HOSTILE.flag } });
     });
     await page.goto('/my-details/');
     const form = page.getByRole('form', { name: 'Personal details' });

@@ -1,14 +1,38 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import { modalHref, safeNextPath } from '../../lib/modal-routes';
 import { loginSchema, type LoginValues } from '../../lib/schemas/auth';
-import { authMessages, rememberedUsername, signIn, signInWithFacebook, signInWithGoogle, type SocialProvider } from '../../lib/stores/auth';
+import {
+  $signInBlockedUntil,
+  authMessages,
+  rememberedUsername,
+  signIn,
+  signInWaitLeft,
+  signInWaitMessage,
+  signInWithFacebook,
+  signInWithGoogle,
+  type SocialProvider,
+} from '../../lib/stores/auth';
 import { leaveModal } from '../../lib/stores/modal';
 import { welcomeMessage } from '../../lib/stores/user';
 import { notify } from '../ui/Toasts';
 import { showFailure } from './feedback';
 import { CheckboxField, PasswordField, TextField, useFocusFirstError } from './Fields';
 import './auth.css';
+
+// Seconds left of a 429's wait, counting down once a second and 0 when Sign In may be tried again.
+function useSignInWait(): number {
+  const blockedUntil = useStore($signInBlockedUntil);
+  const [now, setNow] = useState(() => Date.now());
+  const left = signInWaitLeft(now);
+  useEffect(() => {
+    if (blockedUntil <= now) return undefined;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, blockedUntil - now));
+    return () => clearTimeout(timer);
+  }, [blockedUntil, now]);
+  return left;
+}
 
 /** The login screen: e-mail, password, Keep me signed in, social sign-in, links to recovery and sign-up. */
 export function Login({ params }: { params: URLSearchParams }): ReactNode {
@@ -28,6 +52,7 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
     },
   });
   useFocusFirstError(formik, form);
+  const wait = useSignInWait();
 
   const { setFieldValue } = formik;
   useEffect(() => {
@@ -72,9 +97,21 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
           </a>
         </div>
         <div className="auth-actions">
-          <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+          <button
+            type="submit"
+            className="button"
+            disabled={formik.isSubmitting || wait > 0}
+            aria-busy={formik.isSubmitting}
+            aria-describedby={wait > 0 ? 'sign-in-wait' : undefined}
+          >
             Sign In
           </button>
+          {wait > 0 ? (
+            // Not a live region: the toast announced the wait once; a ticking count would repeat it every second.
+            <p id="sign-in-wait" className="auth-notice">
+              {signInWaitMessage(wait)}
+            </p>
+          ) : null}
           <p className="auth-divider">or</p>
           <button type="button" className="button button--ghost" onClick={() => social('facebook')}>
             Sign in with Facebook

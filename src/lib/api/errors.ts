@@ -11,14 +11,21 @@ export class ApiError extends Error {
   readonly description?: string;
   /** Which branch of the catalogue this is. */
   readonly kind: ApiErrorKind;
+  /** Seconds the server asked to wait before trying again (a 429's or 503's Retry-After). */
+  readonly retryAfter?: number;
 
-  constructor(message: string, kind: ApiErrorKind, details: { status?: number; errors?: Record<string, unknown>; description?: string } = {}) {
+  constructor(
+    message: string,
+    kind: ApiErrorKind,
+    details: { status?: number; errors?: Record<string, unknown>; description?: string; retryAfter?: number } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.kind = kind;
     this.status = details.status;
     this.errors = details.errors;
     this.description = details.description;
+    this.retryAfter = details.retryAfter;
   }
 }
 
@@ -29,13 +36,21 @@ export const UNKNOWN_MESSAGE = 'Something terrible happened';
 
 interface FetchFailure {
   name?: string;
-  response?: { status: number; _data?: unknown };
+  response?: { status: number; _data?: unknown; headers?: Headers };
   status?: number;
   data?: unknown;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads a Retry-After header: delay seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | undefined {
+  const value = header?.trim() ?? '';
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = value ? Date.parse(value) : NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** Turns whatever a request threw into an ApiError and logs it as a warning (never a token). */
@@ -49,7 +64,8 @@ export function normaliseError(error: unknown): ApiError {
     const message = typeof body.error === 'string' && body.error !== '' ? body.error : `Request failed with status code ${status}`;
     const errors = isRecord(body.errors) ? body.errors : undefined;
     const description = typeof body.error_description === 'string' ? body.error_description : undefined;
-    result = new ApiError(message, status >= 500 ? 'server' : 'client', { status, errors, description });
+    const retryAfter = retryAfterSeconds(failure.response.headers?.get('Retry-After'));
+    result = new ApiError(message, status >= 500 ? 'server' : 'client', { status, errors, description, retryAfter });
   } else if (failure.name === 'FetchError') {
     result = new ApiError(OFFLINE_MESSAGE, 'offline');
   } else {

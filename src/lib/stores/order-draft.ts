@@ -4,6 +4,7 @@ import { ApiError, normaliseError } from '../api/errors';
 import { createOrder, getOrder } from '../api/orders';
 import { track } from '../analytics';
 import { screenshotFileName } from '../image';
+import { DRAFT_DATABASE } from './session';
 import type { OrderFormValues, ProductValues } from '../schemas/order';
 
 /** The localStorage key of the order form draft (SPEC section 3). */
@@ -112,7 +113,7 @@ let idb: UseStore | undefined;
 
 /** The IndexedDB store of screenshots, opened on first use; undefined where IndexedDB is missing. */
 function shots(): UseStore | undefined {
-  if (!idb && typeof indexedDB !== 'undefined') idb = createStore('shopper-order-draft', 'screenshots');
+  if (!idb && typeof indexedDB !== 'undefined') idb = createStore(DRAFT_DATABASE, 'screenshots');
   return idb;
 }
 

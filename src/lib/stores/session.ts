@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { revokeToken } from '../api/revoke';
 import { looksLikeToken } from '../shell/session-flag';
 
 const ACCESS = 'access_token';
@@ -8,6 +9,9 @@ const CHANNEL = 'session';
 
 /** Storage keys that hold personal data and go when the session ends (SPEC section 3). */
 export const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values'] as const;
+
+/** The IndexedDB database that holds the order draft's screenshots; deleted at sign-out. */
+export const DRAFT_DATABASE = 'shopper-order-draft';
 
 const hasWindow = typeof window !== 'undefined';
 
@@ -118,9 +122,17 @@ function broadcast(message: 'signout' | Renewal): void {
   channel.close();
 }
 
-/** Ends the session everywhere: tokens and cached personal data, every tab, then home. */
+/** Ends the session everywhere: revokes the tokens on the server, drops them and every personal datum kept here (the draft and its screenshots too), every tab, then home. */
 export function signOut(options: { redirect?: boolean } = {}): void {
   if (!hasWindow) return;
+  revokeToken(readStoredToken(REFRESH));
+  revokeToken(readStoredToken(ACCESS));
+  try {
+    // A page still holding the draft open blocks the deletion until it goes, which the redirect brings about.
+    indexedDB.deleteDatabase(DRAFT_DATABASE);
+  } catch {
+    // No IndexedDB (private mode in some browsers): nothing was stored there.
+  }
   for (const key of PERSONAL_KEYS) {
     safeSet(local, key, undefined);
     safeSet(session, key, undefined);

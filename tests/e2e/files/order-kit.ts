@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { encodePng } from '../../../sandbox/src/png';
-import { apiOrigin, type Tokens } from '../fixtures';
+import { apiBody, apiOrigin, type Tokens } from '../fixtures';
 
 /** A deterministic pseudo-random byte source (xorshift), so fixtures are the same on every run. */
 function randomBytes(seed: number): () => number {
@@ -51,14 +51,14 @@ export async function addAddressFor(request: APIRequestContext, tokens: Tokens, 
     data: { address: { name, address: '12 Long Street', city: 'Cape Town', province: 'Western Cape', postal_code: '8001' } },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
-  return ((await response.json()) as { data: { id: number } }).data.id;
+  return (await apiBody<{ id: number }>(response)).id;
 }
 
 /** The shopper's orders, newest first, through the API. */
 export async function ordersOf(request: APIRequestContext, tokens: Tokens): Promise<{ id: number }[]> {
   const response = await request.get(`${apiOrigin}/api/web/v1/orders?per=100`, { headers: { Authorization: `Bearer ${tokens.access_token}` } });
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { data: { id: number }[] }).data;
+  return apiBody<{ id: number }[]>(response);
 }
 
 /** Picks an option of the shared Select by typing and clicking it. */
