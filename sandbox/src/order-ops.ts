@@ -19,6 +19,8 @@ export interface QuoteInput {
   customs?: number[];
   delivery?: number[];
   fee?: number;
+  /** Hours since the quote was issued (a test of the 48-hour clock); default 0, now. */
+  hoursAgo?: number;
 }
 
 function loadOrder(ctx: SandboxContext, orderId: number): OrderRow {
@@ -57,7 +59,7 @@ export function issueQuote(ctx: SandboxContext, orderId: number, input: QuoteInp
     });
     ctx.db
       .prepare("UPDATE orders SET service_fee_cents = ?, quoted_at = ?, status = 'processing' WHERE id = ?")
-      .run(fee, nowIso(), orderId);
+      .run(fee, new Date(Date.now() - (input.hoursAgo ?? 0) * 3_600_000).toISOString(), orderId);
   })();
   const updated = loadOrder(ctx, orderId);
   const quote = quoteFor(updated, ctx.db.prepare('SELECT * FROM products WHERE order_id = ?').all(orderId) as ProductRow[]);

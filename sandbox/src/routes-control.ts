@@ -69,6 +69,7 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
       customs: numbers(body.customs, 'customs'),
       delivery: numbers(body.delivery, 'delivery'),
       fee: numbers(body.fee, 'fee')?.[0],
+      hoursAgo: numbers(body.hours_ago, 'hours_ago')?.[0],
     };
     return c.json({ data: issueQuote(ctx, pathId(c), input) });
   });

@@ -144,6 +144,7 @@ export function quoteFor(order: OrderRow, products: ProductRow[]) {
     sub_total: subTotal / 100,
     total_vat: vat / 100,
     total: (subTotal + vat) / 100,
+    quoted_at: order.quoted_at,
   };
 }
 

@@ -181,7 +181,7 @@ test.describe('account states, signed in', () => {
       await scan(page);
 
       await page.goto('/my-returns/');
-      await choose(page, 'Portal', 'Nike');
+      await choose(page, 'Portal', 'Amazon');
       await page.getByRole('button', { name: 'Schedule Return' }).click();
       for (const message of ['Order is required', 'Item is required', 'Image is required.']) await expect(page.getByText(message, { exact: true })).toBeVisible();
       await scan(page);

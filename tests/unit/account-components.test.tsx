@@ -91,7 +91,7 @@ describe('OrderCard', () => {
   });
 
   it('links any later status to its invoice, with the total in rand', () => {
-    const quote = { feesCost: 10, serviceFeeCost: 185, subTotal: 1000, totalVat: 150, total: 1150.5 };
+    const quote = { feesCost: 10, serviceFeeCost: 185, subTotal: 1000, totalVat: 150, total: 1150.5, quotedAt: '' };
     const { container } = render(<OrderCard order={order('paid', { quote })} />);
     expect(screen.getByRole('link', { name: 'Invoice for order 12' })).toHaveAttribute('href', '/my-invoice/12/');
     expect(within(container).getByText(/^R1[\s\u00a0]150[.,]50$/)).toBeInTheDocument();

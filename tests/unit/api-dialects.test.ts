@@ -73,7 +73,7 @@ const PRODUCT = {
   cost_price: '650.0', customs_price: '95.0', delivery_price: 80, service_fee: '92.5', screenshot: 'https://api.example/uploads/1.png',
 };
 const QUOTE = { fees: '260.0', service_fee: '185.0', sub_total: '1415.0', total_vat: '212.25', total: '1627.25' };
-const CLIENT_QUOTE = { feesCost: 260, serviceFeeCost: 185, subTotal: 1415, totalVat: 212.25, total: 1627.25 };
+const CLIENT_QUOTE = { feesCost: 260, serviceFeeCost: 185, subTotal: 1415, totalVat: 212.25, total: 1627.25, quotedAt: '' };
 const ORDER = {
   id: '21', portal: { id: '1', name: 'ASOS' }, user: { first_name: 'Thandi', last_name: 'Nkosi' }, address: ADDRESS, order_type: 'Normal ',
   status: ' Arrived In SA ', created_at: '2026-11-20T09:15:00+02:00', delivery_date: '2026-11-28T10:00:00.123Z', pickup: null, shipping: 'DHL',

@@ -107,7 +107,10 @@ describe('orders and products', () => {
       subTotal: 235,
       totalVat: 35.25,
       total: 270.25,
+      quotedAt: '',
     });
+    expect(quoteFromWire({ total: '1', quoted_at: '2026-11-21T10:00:00+02:00' })?.quotedAt).toBe('2026-11-21T10:00:00+02:00');
+    expect(quoteFromWire({ total: '1', created_at: '2026-11-21T08:00:00.123Z' })?.quotedAt).toBe('2026-11-21T08:00:00.123Z');
     expect(quoteFromWire(null)).toBeNull();
   });
 

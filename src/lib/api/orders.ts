@@ -25,6 +25,8 @@ export interface Quote {
   subTotal: number;
   totalVat: number;
   total: number;
+  /** When the quote was issued (its `quoted_at` or `created_at`); '' when the server does not say. */
+  quotedAt: string;
 }
 
 /** A product of an order (SPEC section 3). */
@@ -83,6 +85,7 @@ export function quoteFromWire(q: WireRecord | null | undefined): Quote | null {
     subTotal: asNumber(q.sub_total),
     totalVat: asNumber(q.total_vat),
     total: asNumber(q.total),
+    quotedAt: asText(q.quoted_at ?? q.created_at),
   };
 }
 
