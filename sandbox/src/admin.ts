@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from './server';
 import { HttpError } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
-import { listOrders, listOutbox, listTokens } from './operator';
+import { listOrders, listOutbox, listTokens, lockAccount } from './operator';
 
 const USAGE = `Usage: npm run sandbox:admin -- <command>
   quote <orderId> [--cost 100[,250...]] [--customs 20] [--delivery 30] [--fee 185]
@@ -11,6 +11,7 @@ const USAGE = `Usage: npm run sandbox:admin -- <command>
   tokens                      list password-reset and unlock tokens
   outbox                      list the messages the sandbox "sent"
   orders [email]              list orders (of one user)
+  lock <email>                lock an account: its tokens are revoked and an unlock link is mailed
 Works on SANDBOX_DB (default sandbox/data/sandbox.db).`;
 
 function flags(args: string[]): QuoteInput {
@@ -49,6 +50,9 @@ function run(args: string[]): unknown {
         return listOutbox(sandbox.ctx);
       case 'orders':
         return listOrders(sandbox.ctx, rest[0]);
+      case 'lock':
+        if (!rest[0]) throw new HttpError(422, 'lock needs <email>');
+        return lockAccount(sandbox.ctx, rest[0]);
       default:
         return undefined;
     }

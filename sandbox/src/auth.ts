@@ -4,9 +4,6 @@ import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
 import { readBody } from './http';
 
-/** Wrong passwords in a row that lock an account (Devise lockable default of this service). */
-export const MAX_FAILED_ATTEMPTS = 5;
-
 /** Hashes a password with scrypt and a random salt (`salt:hash`, hex). */
 export function hashPassword(password: string): string {
   const salt = crypto.randomBytes(16);
@@ -45,34 +42,65 @@ interface TokenRow {
   expires_in: number;
   created_at: number;
   revoked_at: number | null;
+  family_id: string;
+  scope: string;
+  refreshed_at: number | null;
 }
 
-/** Issues an access and refresh token pair and returns the Doorkeeper token response. */
-export function issueToken(ctx: SandboxContext, userId: number, previousRefresh = '') {
-  const createdAt = Math.floor(Date.now() / 1000);
-  const row = {
-    token: randomToken(),
-    refresh: randomToken(),
-    expiresIn: ctx.settings.tokenLifetimeSeconds,
-  };
-  ctx.db
-    .prepare(
-      'INSERT INTO access_tokens (user_id, token, refresh_token, previous_refresh_token, expires_in, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    )
-    .run(userId, row.token, row.refresh, previousRefresh, row.expiresIn, Date.now());
+/** Scopes the token endpoint grants: `admin` exists (it opens the wider user views) but is never granted there. */
+const GRANTABLE_SCOPES = new Set(['read', 'write']);
+/** Scope of every token the token endpoint issues. */
+export const DEFAULT_SCOPE = 'read write';
+/** Scope of an operator-issued admin token (the wider user views). */
+export const ADMIN_SCOPE_TOKEN = 'read write admin';
+/**
+ * Seconds after a rotation in which the old refresh token, redeemed again before the new access token was
+ * ever used, answers the same new pair (two tabs refreshing at once) instead of counting as reuse.
+ */
+export const REFRESH_GRACE_SECONDS = 60;
+const BAD_GRANT =
+  'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.';
+
+function tokenResponse(row: Pick<TokenRow, 'token' | 'refresh_token' | 'expires_in' | 'created_at' | 'scope'>) {
   return {
     access_token: row.token,
     token_type: 'Bearer',
-    expires_in: row.expiresIn,
-    refresh_token: row.refresh,
-    scope: 'read write',
-    created_at: createdAt,
+    expires_in: row.expires_in,
+    refresh_token: row.refresh_token,
+    scope: row.scope,
+    created_at: Math.floor(row.created_at / 1000),
   };
 }
 
-/** Revokes every token of a user (their refresh tokens then get invalid_grant). */
+/** Issues an access and refresh token pair (a new family unless one is given) and returns the Doorkeeper token response. */
+export function issueToken(
+  ctx: SandboxContext,
+  userId: number,
+  options: { family?: string; previousRefresh?: string; scope?: string } = {},
+) {
+  const row = {
+    token: randomToken(),
+    refresh_token: randomToken(),
+    expires_in: ctx.settings.tokenLifetimeSeconds,
+    created_at: Date.now(),
+    scope: options.scope ?? DEFAULT_SCOPE,
+  };
+  ctx.db
+    .prepare(
+      `INSERT INTO access_tokens (user_id, token, refresh_token, previous_refresh_token, expires_in, created_at, family_id, scope)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(userId, row.token, row.refresh_token, options.previousRefresh ?? '', row.expires_in, row.created_at, options.family ?? randomToken(12), row.scope);
+  return tokenResponse(row);
+}
+
+/** Revokes every token of a user (their refresh tokens then get invalid_grant, their access tokens 401). */
 export function revokeUserTokens(ctx: SandboxContext, userId: number): number {
   return ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(Date.now(), userId).changes;
+}
+
+function revokeFamily(ctx: SandboxContext, family: string): void {
+  ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL').run(Date.now(), family);
 }
 
 function unauthorized(c: Context, description?: string): Response {
@@ -82,7 +110,7 @@ function unauthorized(c: Context, description?: string): Response {
   return c.body(null, 401, { 'WWW-Authenticate': challenge, 'Content-Type': 'text/html' });
 }
 
-/** Bearer-token guard: 401 with an empty body, as Doorkeeper answers, unless the token is live. */
+/** Bearer-token guard: 401 with an empty body, as Doorkeeper answers, unless the token is live; sets `user` and `scopes`. */
 export function requireUser(ctx: SandboxContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
@@ -102,45 +130,97 @@ export function requireUser(ctx: SandboxContext): MiddlewareHandler<AppEnv> {
       })();
     }
     c.set('user', user);
+    c.set('scopes', row.scope.split(' ').filter(Boolean));
     await next();
   };
 }
 
-function grantError(c: Context, description: string): Response {
+function grantError(c: Context, description = BAD_GRANT): Response {
   return c.json({ error: 'invalid_grant', error_description: description }, 400);
 }
 
-function passwordGrant(ctx: SandboxContext, c: Context, body: Record<string, unknown>): Response {
+/** Scopes asked for beyond `read write` (e.g. `admin`) get Doorkeeper's invalid_scope. */
+function scopeError(c: Context, scope: unknown): Response | undefined {
+  if (scope === undefined || scope === null || scope === '') return undefined;
+  const asked = typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [''];
+  if (asked.every((s) => GRANTABLE_SCOPES.has(s))) return undefined;
+  return c.json({ error: 'invalid_scope', error_description: 'The requested scope is invalid, unknown, or malformed.' }, 400);
+}
+
+/** A hash that no password matches, checked for unknown accounts so that they take as long as known ones. */
+const DUMMY_HASH = hashPassword(randomToken());
+
+function passwordGrant(ctx: SandboxContext, c: Context<AppEnv>, body: Record<string, unknown>): Response {
   const { username, password } = body;
-  const bad = 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.';
-  if (typeof username !== 'string' || typeof password !== 'string') return grantError(c, bad);
-  const user = ctx.db.prepare('SELECT * FROM users WHERE email = ? AND archived_at IS NULL').get(username.trim()) as UserRow | undefined;
-  if (!user) return grantError(c, bad);
-  if (user.locked_at !== null) return grantError(c, 'Your account is locked.');
-  if (!verifyPassword(password, user.password_hash)) {
-    const attempts = user.failed_attempts + 1;
-    if (attempts >= MAX_FAILED_ATTEMPTS) {
-      ctx.db.prepare('UPDATE users SET failed_attempts = ?, locked_at = ? WHERE id = ?').run(attempts, nowIso(), user.id);
-      const token = createUserToken(ctx, user.id, 'unlock');
-      queueMail(ctx, 'unlock', user.email, 'Unlock instructions', { token, link: `${ctx.siteOrigin}/unlock-account?token=${token}` });
-      return grantError(c, 'Your account is locked.');
-    }
-    ctx.db.prepare('UPDATE users SET failed_attempts = ? WHERE id = ?').run(attempts, user.id);
-    return grantError(c, bad);
+  // The socket's address, never X-Forwarded-For: a header is the client's to choose.
+  const address = c.env?.incoming?.socket.remoteAddress ?? 'unknown';
+  const email = typeof username === 'string' ? username.trim().toLowerCase() : '';
+  const keys = [{ key: `address:${address}`, limit: ctx.backoff.config.addressFailures }];
+  if (email !== '') keys.push({ key: `account:${email}`, limit: ctx.backoff.config.failures });
+  const wait = ctx.backoff.retryAfter(keys.map((k) => k.key));
+  if (wait > 0) {
+    return c.json(
+      { error: 'too_many_requests', error_description: `Too many failed sign-in attempts. Try again in ${wait} seconds.` },
+      429,
+      { 'Retry-After': String(wait) },
+    );
   }
-  ctx.db.prepare('UPDATE users SET failed_attempts = 0 WHERE id = ?').run(user.id);
+  const user = email === ''
+    ? undefined
+    : (ctx.db.prepare('SELECT * FROM users WHERE email = ? AND archived_at IS NULL').get(email) as UserRow | undefined);
+  const matches = typeof password === 'string' && verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+  // A locked account answers as a wrong password does: a distinct message would tell who is registered.
+  if (!user || !matches || user.locked_at !== null) {
+    ctx.backoff.fail(keys);
+    return grantError(c);
+  }
+  ctx.backoff.clear(`account:${email}`);
   return c.json(issueToken(ctx, user.id));
 }
 
 function refreshGrant(ctx: SandboxContext, c: Context, body: Record<string, unknown>): Response {
   const refresh = body.refresh_token;
-  const bad = 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.';
-  if (typeof refresh !== 'string' || refresh === '') return grantError(c, bad);
+  if (typeof refresh !== 'string' || refresh === '') return grantError(c);
   const row = ctx.db.prepare('SELECT * FROM access_tokens WHERE refresh_token = ?').get(refresh) as TokenRow | undefined;
-  if (!row || row.revoked_at !== null) return grantError(c, bad);
+  if (!row) return grantError(c);
+  const now = Date.now();
+  if (row.revoked_at !== null || row.refreshed_at !== null) {
+    const successor = row.revoked_at === null
+      ? (ctx.db
+          .prepare('SELECT * FROM access_tokens WHERE previous_refresh_token = ? AND revoked_at IS NULL AND refreshed_at IS NULL')
+          .get(refresh) as TokenRow | undefined)
+      : undefined;
+    if (successor && row.refreshed_at !== null && now - row.refreshed_at < REFRESH_GRACE_SECONDS * 1000) return c.json(tokenResponse(successor));
+    // RFC 9700 4.14.2: a refresh token presented again after its rotation may be stolen, so its whole family goes.
+    revokeFamily(ctx, row.family_id);
+    return grantError(c);
+  }
+  if (now >= row.created_at + ctx.settings.refreshTokenLifetimeSeconds * 1000) return grantError(c);
   const user = ctx.db.prepare('SELECT id FROM users WHERE id = ? AND archived_at IS NULL AND locked_at IS NULL').get(row.user_id);
-  if (!user) return grantError(c, bad);
-  return c.json(issueToken(ctx, row.user_id, refresh));
+  if (!user) return grantError(c);
+  const issued = ctx.db.transaction(() => {
+    ctx.db.prepare('UPDATE access_tokens SET refreshed_at = ? WHERE id = ?').run(now, row.id);
+    return issueToken(ctx, row.user_id, { family: row.family_id, previousRefresh: refresh, scope: row.scope });
+  })();
+  return c.json(issued);
+}
+
+/** RFC 7009 revocation as Doorkeeper answers it: 200 `{}` for any token, known or not; a known one loses its pair. */
+function revokeEndpoint(ctx: SandboxContext) {
+  return async (c: Context<AppEnv>) => {
+    const body = await readBody(c);
+    const token = body.token;
+    const row = typeof token === 'string' && token !== ''
+      ? (ctx.db.prepare('SELECT * FROM access_tokens WHERE token = ? OR refresh_token = ?').get(token, token) as TokenRow | undefined)
+      : undefined;
+    if (!row) return c.json({});
+    const clientId = body.client_id;
+    if (typeof clientId !== 'string' || !ctx.clientIds.has(clientId)) {
+      return c.json({ error: 'unauthorized_client', error_description: 'You are not authorized to revoke this token' }, 403);
+    }
+    ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(Date.now(), row.id);
+    return c.json({});
+  };
 }
 
 /** Adds a message to the outbox table (the sandbox sends no real mail). */
@@ -150,8 +230,21 @@ export function queueMail(ctx: SandboxContext, kind: string, recipient: string, 
     .run(kind, recipient, subject, JSON.stringify(payload), nowIso());
 }
 
-/** POST /oauth/token: password and refresh_token grants, Doorkeeper 5.5 answers. */
+/** Locks an account (operator action), revokes its tokens and mails an unlock link. */
+export function lockUser(ctx: SandboxContext, userId: number): { email: string; revoked: number } {
+  const user = ctx.db.prepare('SELECT email FROM users WHERE id = ?').get(userId) as { email: string };
+  return ctx.db.transaction(() => {
+    ctx.db.prepare('UPDATE users SET locked_at = COALESCE(locked_at, ?) WHERE id = ?').run(nowIso(), userId);
+    const revoked = revokeUserTokens(ctx, userId);
+    const token = createUserToken(ctx, userId, 'unlock');
+    queueMail(ctx, 'unlock', user.email, 'Unlock instructions', { token, link: `${ctx.siteOrigin}/unlock-account?token=${token}` });
+    return { email: user.email, revoked };
+  })();
+}
+
+/** POST /oauth/token (password and refresh_token grants, Doorkeeper 5.5 answers) and POST /oauth/revoke. */
 export function mountTokenEndpoint(app: Hono<AppEnv>, ctx: SandboxContext): void {
+  app.post('/oauth/revoke', revokeEndpoint(ctx));
   app.post('/oauth/token', async (c) => {
     const body = await readBody(c);
     const clientId = body.client_id;
@@ -165,6 +258,8 @@ export function mountTokenEndpoint(app: Hono<AppEnv>, ctx: SandboxContext): void
         401,
       );
     }
+    const badScope = scopeError(c, body.scope);
+    if (badScope) return badScope;
     if (body.grant_type === 'password') return passwordGrant(ctx, c, body);
     if (body.grant_type === 'refresh_token') return refreshGrant(ctx, c, body);
     return c.json(

@@ -1,4 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
+import type { SignInBackoff } from './backoff';
 import type { Db } from './db';
 import type { FaultState } from './faults';
 import type { ResponseShape } from './shape';
@@ -6,7 +7,7 @@ import type { ResponseShape } from './shape';
 /** Shared state every route module works with. */
 export interface SandboxContext {
   db: Db;
-  /** Absolute origin used in links (uploads, tokenize location); falls back to the request origin. */
+  /** Absolute origin used in links (uploads, tokenize location): the configured one, else the listening address once known. */
   publicUrl: string | undefined;
   siteOrigin: string;
   uploadsDir: string;
@@ -14,8 +15,10 @@ export interface SandboxContext {
   faults: FaultState;
   /** The dialect of the answers: the spec's bare bodies, or the `{ data }` envelope. */
   shape: ResponseShape;
-  /** Access-token lifetime for new tokens (changed by the token-lifetime switch) and its start value. */
-  settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number };
+  /** Access-token lifetime for new tokens (changed by the token-lifetime switch), its start value, and the refresh-token lifetime. */
+  settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number; refreshTokenLifetimeSeconds: number };
+  /** Failed sign-in counts per account and per client address. */
+  backoff: SignInBackoff;
 }
 
 /** A signed-in user as stored (what the bearer middleware puts in the context). */
@@ -34,11 +37,17 @@ export interface UserRow {
   created_at: string;
 }
 
-/** Hono environment: the current user and the origin used for absolute links. */
+/** Hono environment: the current user, their token's scopes and the origin used for absolute links. */
 export interface AppEnv {
   Bindings: Partial<HttpBindings>;
-  Variables: { user: UserRow; origin: string };
+  Variables: { user: UserRow; scopes: string[]; origin: string };
 }
 
 /** Default access-token lifetime in seconds (Doorkeeper's 2 hours). */
 export const DEFAULT_TOKEN_LIFETIME = 7200;
+
+/** Default refresh-token lifetime in seconds (30 days). */
+export const DEFAULT_REFRESH_LIFETIME = 2_592_000;
+
+/** Origin of links when the sandbox is used without listening (app.request in tests) and no public URL is set. */
+export const FALLBACK_PUBLIC_URL = 'http://127.0.0.1:4010';

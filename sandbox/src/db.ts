@@ -35,7 +35,10 @@ CREATE TABLE IF NOT EXISTS access_tokens (
   previous_refresh_token TEXT NOT NULL DEFAULT '',
   expires_in INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
-  revoked_at INTEGER
+  revoked_at INTEGER,
+  family_id TEXT NOT NULL DEFAULT '',
+  scope TEXT NOT NULL DEFAULT 'read write',
+  refreshed_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS social_codes (
   code TEXT PRIMARY KEY,
@@ -116,7 +119,8 @@ CREATE TABLE IF NOT EXISTS cards (
   card_name TEXT NOT NULL,
   is_preferred INTEGER NOT NULL DEFAULT 0,
   is_valid INTEGER NOT NULL DEFAULT 0,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  tokenize_secret TEXT
 );
 CREATE TABLE IF NOT EXISTS outbox (
   id INTEGER PRIMARY KEY,
@@ -134,6 +138,27 @@ export const TABLES = [
   'social_codes', 'access_tokens', 'user_tokens', 'users',
 ] as const;
 
+/** Columns added after the first release, with their definitions: older database files get them on open. */
+const ADDED_COLUMNS: Record<string, Record<string, string>> = {
+  access_tokens: {
+    family_id: "TEXT NOT NULL DEFAULT ''",
+    scope: "TEXT NOT NULL DEFAULT 'read write'",
+    refreshed_at: 'INTEGER',
+  },
+  cards: { tokenize_secret: 'TEXT' },
+};
+
+function migrate(db: Db): void {
+  for (const [table, columns] of Object.entries(ADDED_COLUMNS)) {
+    const present = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
+    for (const [column, definition] of Object.entries(columns)) {
+      if (!present.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+    }
+  }
+  // Tokens issued before families existed each form their own family.
+  db.exec("UPDATE access_tokens SET family_id = 'legacy-' || id WHERE family_id = ''");
+}
+
 /** Opens (creating if needed) the SQLite database and its schema. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -141,6 +166,7 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.exec(SCHEMA);
+  migrate(db);
   return db;
 }
 

@@ -78,6 +78,18 @@ export function pageMeta(page: number, per: number, total: number) {
   return { current_page: page, total_pages: Math.ceil(total / per), total_count: total };
 }
 
+/** Longest accepted text field unless a field says otherwise (names, addresses, comments, reasons, titles). */
+export const MAX_TEXT = 255;
+/** Longest accepted URL (product links). */
+export const MAX_URL = 2048;
+/** Longest accepted message (contact query body, advertise message). */
+export const MAX_MESSAGE = 5000;
+
+/** The Rails length message for a field longer than `max`. */
+export function tooLong(max: number): string {
+  return `is too long (maximum is ${max} characters)`;
+}
+
 /** Collects field errors while reading request fields, then throws one 422. */
 export class FieldReader {
   readonly errors: FieldErrors = {};
@@ -90,8 +102,8 @@ export class FieldReader {
     (this.errors[field] ??= []).push(message);
   }
 
-  /** Reads a string field; any other JSON type (numbers too) is a `must be a string` error. */
-  string(field: string, options: { required?: boolean; label?: string } = {}): string | undefined {
+  /** Reads a string field of at most `max` characters (default {@link MAX_TEXT}); any other JSON type (numbers too) is a `must be a string` error. */
+  string(field: string, options: { required?: boolean; max?: number } = {}): string | undefined {
     const value = this.source[field];
     if (value === undefined || value === null) {
       if (options.required) this.add(field, "can't be blank");
@@ -103,6 +115,11 @@ export class FieldReader {
     }
     if (options.required && value.trim() === '') {
       this.add(field, "can't be blank");
+      return undefined;
+    }
+    const max = options.max ?? MAX_TEXT;
+    if (value.length > max) {
+      this.add(field, tooLong(max));
       return undefined;
     }
     return value;

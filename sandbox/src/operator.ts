@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { revokeUserTokens } from './auth';
+import { ADMIN_SCOPE_TOKEN, issueToken, lockUser, revokeUserTokens } from './auth';
 import type { SandboxContext } from './context';
 import { TABLES } from './db';
 import { HttpError } from './http';
@@ -75,6 +75,16 @@ export function revokeRefresh(ctx: SandboxContext, email: unknown) {
   return { revoked: revokeUserTokens(ctx, userIdByEmail(ctx, email)) };
 }
 
+/** Locks the account with this e-mail (tokens revoked, unlock link mailed) until its unlock link or a password reset. */
+export function lockAccount(ctx: SandboxContext, email: unknown) {
+  return lockUser(ctx, userIdByEmail(ctx, email));
+}
+
+/** A token with the admin scope for the user with this e-mail: the only way to one, as the token endpoint never grants it. */
+export function adminToken(ctx: SandboxContext, email: unknown) {
+  return issueToken(ctx, userIdByEmail(ctx, email), { scope: ADMIN_SCOPE_TOKEN });
+}
+
 /** Creates `count` placed orders for a user in one transaction (for scale tests). */
 export function seedOrders(ctx: SandboxContext, email: unknown, count: unknown) {
   const userId = userIdByEmail(ctx, email);
@@ -109,6 +119,7 @@ export function resetData(ctx: SandboxContext): void {
   ctx.db.transaction(() => {
     for (const table of TABLES) ctx.db.prepare(`DELETE FROM ${table}`).run();
   })();
+  ctx.backoff.clearAll();
   if (fs.existsSync(ctx.uploadsDir)) {
     for (const name of fs.readdirSync(ctx.uploadsDir)) fs.rmSync(path.join(ctx.uploadsDir, name), { force: true });
   }

@@ -32,16 +32,18 @@ export function cardsRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const preferred = f.boolean('is_preferred') ?? false;
     f.check();
     const userId = c.get('user').id;
+    // Only the holder of this secret (the shopper sent to the provider) may complete or cancel the card.
+    const secret = randomToken(24);
     const id = Number(
       ctx.db
-        .prepare('INSERT INTO cards (user_id, token, card_name, is_preferred, is_valid, created_at) VALUES (?, ?, ?, ?, 0, ?)')
-        .run(userId, `tok_${randomToken(12)}`, name, preferred ? 1 : 0, nowIso()).lastInsertRowid,
+        .prepare('INSERT INTO cards (user_id, token, card_name, is_preferred, is_valid, created_at, tokenize_secret) VALUES (?, ?, ?, ?, 0, ?, ?)')
+        .run(userId, `tok_${randomToken(12)}`, name, preferred ? 1 : 0, nowIso(), secret).lastInsertRowid,
     );
     if (preferred) clearPreferred(ctx, userId, id);
     return c.json(
       {
         data: cardJson(ownCard(ctx, id, userId)),
-        tokenize: { status: 'pending', location: `${c.get('origin')}/stand-in/payfast/cards/${id}` },
+        tokenize: { status: 'pending', location: `${c.get('origin')}/stand-in/payfast/cards/${id}/${secret}` },
       },
       201,
     );

@@ -3,7 +3,7 @@ import type { AppEnv, SandboxContext } from './context';
 import { emptyFaults, faultsJson, parseFaults } from './faults';
 import { HttpError, notFound, pathId, readBody } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
-import { listOutbox, listTokens, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
+import { adminToken, listOutbox, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
 
 function numbers(value: unknown, label: string): number[] | undefined {
   if (value === undefined) return undefined;
@@ -87,6 +87,8 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.get('/outbox', (c) => c.json({ data: listOutbox(ctx) }));
   r.get('/visits', (c) => c.json({ data: portalVisits(ctx) }));
   r.post('/revoke-refresh', async (c) => c.json({ data: revokeRefresh(ctx, (await readBody(c)).email) }));
+  r.post('/lock', async (c) => c.json({ data: lockAccount(ctx, (await readBody(c)).email) }));
+  r.post('/admin-token', async (c) => c.json({ data: adminToken(ctx, (await readBody(c)).email) }));
   r.post('/seed-orders', async (c) => {
     const body = await readBody(c);
     return c.json({ data: seedOrders(ctx, body.email, body.count) });

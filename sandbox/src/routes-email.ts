@@ -1,8 +1,11 @@
 import { Hono } from 'hono';
 import { queueMail } from './auth';
 import type { AppEnv, SandboxContext } from './context';
-import { FieldReader, readBody, requireParam } from './http';
+import { FieldReader, MAX_MESSAGE, readBody, requireParam } from './http';
 import { checkEmail } from './validation';
+
+/** Free-text message fields; every other field is a short line. */
+const LONG_FIELDS = new Set(['query_body', 'message']);
 
 /** /email routes: contact and advertise messages, stored in the outbox. */
 export function emailRoutes(ctx: SandboxContext): Hono<AppEnv> {
@@ -12,7 +15,7 @@ export function emailRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const f = new FieldReader(requireParam(body, 'contact'));
     const email = f.string('email', { required: true })?.trim();
     checkEmail(f, 'email', email);
-    const values = Object.fromEntries(fields.map((field) => [field, f.string(field) ?? '']));
+    const values = Object.fromEntries(fields.map((field) => [field, f.string(field, { max: LONG_FIELDS.has(field) ? MAX_MESSAGE : undefined }) ?? '']));
     f.check();
     return { email: email ?? '', ...values };
   };

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
-import { FieldReader, HttpError, pageMeta, paging, parseId, pathId, readBody, requireParam, type FieldErrors } from './http';
+import { FieldReader, HttpError, MAX_TEXT, MAX_URL, pageMeta, paging, parseId, pathId, readBody, requireParam, tooLong, type FieldErrors } from './http';
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
 import { ownCard } from './routes-cards';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteFor, type OrderRow } from './serialize';
@@ -56,15 +56,19 @@ async function readProducts(form: FormData, errors: FieldErrors): Promise<Produc
   const products: ProductInput[] = [];
   for (const [position, [, fields]] of entries.entries()) {
     const name = textOf(fields.get('name'))?.trim() || `Product ${position + 1}`;
+    if (name.length > MAX_TEXT) add(position, 'name', tooLong(MAX_TEXT));
     const description = textOf(fields.get('description'))?.trim() ?? '';
-    if (!isHttpUrl(description)) add(position, 'description', 'Must be a valid URL');
+    if (description.length > MAX_URL) add(position, 'description', tooLong(MAX_URL));
+    else if (!isHttpUrl(description)) add(position, 'description', 'Must be a valid URL');
     const quantityText = textOf(fields.get('quantity'))?.trim() ?? '1';
     const quantity = /^\d{1,6}$/.test(quantityText) ? Number(quantityText) : NaN;
     if (!(quantity >= 1)) add(position, 'quantity', 'Must be at least 1');
+    const comment = textOf(fields.get('comment')) ?? '';
+    if (comment.length > MAX_TEXT) add(position, 'comment', tooLong(MAX_TEXT));
     const screenshot = fields.get('screenshot');
     const problem = await imageProblem(screenshot);
     if (problem) add(position, 'screenshot', problem);
-    products.push({ name, description, quantity, comment: textOf(fields.get('comment')) ?? '', screenshot: screenshot as File });
+    products.push({ name, description, quantity, comment, screenshot: screenshot as File });
   }
   return products;
 }

@@ -18,6 +18,7 @@ a,button{display:inline-block;margin:.5rem .5rem 0 0;padding:.6rem 1.2rem;border
 .primary{background:#1a56db;border-color:#1a56db;color:#fff}form{display:inline}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
   return c.html(html, status, {
+    'Referrer-Policy': 'no-referrer',
     'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     'Cache-Control': 'no-store',
   });
@@ -128,30 +129,35 @@ export function standInRoutes(ctx: SandboxContext): Hono<AppEnv> {
 
   const pendingCard = (c: Context<AppEnv>) => {
     const id = Number(c.req.param('id'));
-    return ctx.db.prepare('SELECT id, card_name FROM cards WHERE id = ? AND is_valid = 0').get(Number.isSafeInteger(id) ? id : 0) as
-      | { id: number; card_name: string }
-      | undefined;
+    const card = ctx.db
+      .prepare('SELECT id, card_name, tokenize_secret FROM cards WHERE id = ? AND is_valid = 0')
+      .get(Number.isSafeInteger(id) ? id : 0) as { id: number; card_name: string; tokenize_secret: string | null } | undefined;
+    const given = Buffer.from(c.req.param('secret') ?? '');
+    const expected = Buffer.from(card?.tokenize_secret ?? '');
+    if (!card || expected.length === 0 || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return undefined;
+    return card;
   };
   const gone = (c: Context<AppEnv>) => page(c, 'PayFast (sandbox)', '<p>This card request is unknown or already completed.</p>', 404);
 
-  r.get('/payfast/cards/:id', (c) => {
+  r.get('/payfast/cards/:id/:secret', (c) => {
     const card = pendingCard(c);
     if (!card) return gone(c);
+    const base = `/stand-in/payfast/cards/${card.id}/${encodeURIComponent(card.tokenize_secret ?? '')}`;
     return page(
       c,
       'PayFast (sandbox)',
       `<p>Add the card <strong>${escapeHtml(card.card_name)}</strong>. No real card details are asked for.</p>
-<form method="post" action="/stand-in/payfast/cards/${card.id}/complete"><button class="primary" type="submit">Complete</button></form>
-<form method="post" action="/stand-in/payfast/cards/${card.id}/cancel"><button type="submit">Cancel</button></form>`,
+<form method="post" action="${base}/complete"><button class="primary" type="submit">Complete</button></form>
+<form method="post" action="${base}/cancel"><button type="submit">Cancel</button></form>`,
     );
   });
-  r.post('/payfast/cards/:id/complete', (c) => {
+  r.post('/payfast/cards/:id/:secret/complete', (c) => {
     const card = pendingCard(c);
     if (!card) return gone(c);
     ctx.db.prepare('UPDATE cards SET is_valid = 1 WHERE id = ?').run(card.id);
     return c.redirect(`${ctx.siteOrigin}/my-details?success=true`, 303);
   });
-  r.post('/payfast/cards/:id/cancel', (c) => {
+  r.post('/payfast/cards/:id/:secret/cancel', (c) => {
     const card = pendingCard(c);
     if (!card) return gone(c);
     ctx.db.prepare('DELETE FROM cards WHERE id = ?').run(card.id);

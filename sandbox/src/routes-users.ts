@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { createUserToken, hashPassword, queueMail, requireUser } from './auth';
+import { createUserToken, hashPassword, queueMail, requireUser, revokeUserTokens } from './auth';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
@@ -12,6 +12,16 @@ function findUser(ctx: SandboxContext, id: number): UserRow {
   const user = ctx.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
   if (!user) throw notFound();
   return user;
+}
+
+// The admin scope opens other users' records; the token endpoint never grants it.
+const isAdmin = (c: Context<AppEnv>) => c.get('scopes').includes('admin');
+
+/** The user `id` when it is the caller's own (or the caller holds the admin scope), else 403. */
+function targetUser(ctx: SandboxContext, c: Context<AppEnv>): UserRow {
+  const id = pathId(c);
+  if (id !== c.get('user').id && !isAdmin(c)) throw new HttpError(403, 'Forbidden');
+  return findUser(ctx, id);
 }
 
 function emailTaken(ctx: SandboxContext, email: string, exceptId = 0): boolean {
@@ -93,6 +103,8 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
       ctx.db.prepare('UPDATE user_tokens SET used_at = ? WHERE token = ?').run(nowIso(), token);
       // Devise unlocks an account whose password was reset by e-mail.
       ctx.db.prepare('UPDATE users SET password_hash = ?, failed_attempts = 0, locked_at = NULL WHERE id = ?').run(hashPassword(password ?? ''), userId);
+      // Whoever held a session with the old password loses it.
+      if (userId !== undefined) revokeUserTokens(ctx, userId);
     })();
     return c.json({ message: 'Your password has been changed successfully.' });
   });
@@ -110,20 +122,27 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
 
   r.get('/show_details', auth, (c) => c.json({ data: userJson(c.get('user')) }));
 
+  // An ordinary user sees only their own record; the whole list needs the admin scope.
   const list = (archived: boolean) => (c: Context<AppEnv>) => {
     const { page, per, offset } = paging(c);
-    const where = archived ? 'archived_at IS NOT NULL' : 'archived_at IS NULL';
-    const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM users WHERE ${where}`).get() as { n: number }).n;
-    const rows = ctx.db.prepare(`SELECT * FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all(per, offset) as UserRow[];
+    const conditions = [archived ? 'archived_at IS NOT NULL' : 'archived_at IS NULL'];
+    const args: number[] = [];
+    if (!isAdmin(c)) {
+      conditions.push('id = ?');
+      args.push(c.get('user').id);
+    }
+    const where = conditions.join(' AND ');
+    const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM users WHERE ${where}`).get(...args) as { n: number }).n;
+    const rows = ctx.db.prepare(`SELECT * FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all(...args, per, offset) as UserRow[];
     return c.json({ users: rows.map(userJson), meta: pageMeta(page, per, total) });
   };
   r.get('/archived', auth, list(true));
   r.get('/', auth, list(false));
 
-  r.get('/:id', auth, (c) => c.json({ data: userJson(findUser(ctx, pathId(c))) }));
+  r.get('/:id', auth, (c) => c.json({ data: userJson(targetUser(ctx, c)) }));
 
   r.patch('/:id', auth, async (c) => {
-    const user = findUser(ctx, pathId(c));
+    const user = targetUser(ctx, c);
     const params = requireParam(await readBody(c), 'user');
     const f = new FieldReader(params);
     // SPEC section 7 sends the client names (firstName, ...); the snake_case names are accepted too.
@@ -137,23 +156,27 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     checkMobile(f, 'mobile', mobile);
     if (method !== undefined && method !== 'email' && method !== 'sms') f.add('notificationMethod', 'must be email or sms');
     f.check();
-    ctx.db
-      .prepare(
-        `UPDATE users SET first_name = COALESCE(?, first_name), last_name = COALESCE(?, last_name), email = COALESCE(?, email),
-         mobile = COALESCE(?, mobile), notification_method = COALESCE(?, notification_method) WHERE id = ?`,
-      )
-      .run(first ?? null, last ?? null, email ?? null, mobile ?? null, method ?? null, user.id);
+    ctx.db.transaction(() => {
+      ctx.db
+        .prepare(
+          `UPDATE users SET first_name = COALESCE(?, first_name), last_name = COALESCE(?, last_name), email = COALESCE(?, email),
+           mobile = COALESCE(?, mobile), notification_method = COALESCE(?, notification_method) WHERE id = ?`,
+        )
+        .run(first ?? null, last ?? null, email ?? null, mobile ?? null, method ?? null, user.id);
+      // The e-mail is the sign-in name: a new one ends every session, so a hijacked session cannot keep the account.
+      if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) revokeUserTokens(ctx, user.id);
+    })();
     return c.json({ data: userJson(findUser(ctx, user.id)) });
   });
 
   r.delete('/:id', auth, (c) => {
-    const user = findUser(ctx, pathId(c));
+    const user = targetUser(ctx, c);
     if (user.archived_at === null) ctx.db.prepare('UPDATE users SET archived_at = ? WHERE id = ?').run(nowIso(), user.id);
     return c.json({ data: userJson(findUser(ctx, user.id)) });
   });
 
   r.patch('/:id/restore', auth, (c) => {
-    const user = findUser(ctx, pathId(c));
+    const user = targetUser(ctx, c);
     ctx.db.prepare('UPDATE users SET archived_at = NULL WHERE id = ?').run(user.id);
     return c.json({ data: userJson(findUser(ctx, user.id)) });
   });

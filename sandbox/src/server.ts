@@ -5,7 +5,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { mountTokenEndpoint } from './auth';
-import { DEFAULT_TOKEN_LIFETIME, type AppEnv, type SandboxContext } from './context';
+import { DEFAULT_BACKOFF, SignInBackoff, type BackoffConfig } from './backoff';
+import { DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type SandboxContext } from './context';
 import { openDatabase } from './db';
 import { emptyFaults, faultMiddleware, faultScopeRoutes } from './faults';
 import { HttpError } from './http';
@@ -26,18 +27,22 @@ import { defaultUploadsDir, mountUploads } from './uploads';
 export interface SandboxOptions {
   /** SQLite file, or `:memory:`. */
   db: string;
-  /** Origin used in absolute links; default: the origin of each request. */
+  /** Origin used in absolute links; default: the address the server listens on (never a request's Host header). */
   publicUrl?: string;
   /** Mounts /__sandbox control endpoints and applies fault switches. */
   faults?: boolean;
   /** Where uploads are stored; default: `uploads/` beside the database, a temp folder for `:memory:`. */
   uploadsDir?: string;
-  /** The site's origin (CORS and PayFast return links); default http://127.0.0.1:4321. */
+  /** The site's origin, the only one CORS allows (and PayFast return links); default http://127.0.0.1:4321. */
   siteOrigin?: string;
   /** Accepted OAuth client ids; default `shopper-web`. */
   clientIds?: string[];
   /** Access-token lifetime in seconds, a fault switch: ignored unless `faults` is on; default 7200. */
   tokenLifetime?: number;
+  /** Refresh-token lifetime in seconds from its issue; default 30 days. */
+  refreshTokenLifetime?: number;
+  /** Failed sign-in backoff (tests shorten it); default {@link DEFAULT_BACKOFF}. */
+  signInBackoff?: Partial<BackoffConfig>;
   /** Answer in the spec's shape (default) or the `{ data }` envelope. */
   shape?: ResponseShape;
   /** No per-request log lines. */
@@ -48,19 +53,6 @@ export interface SandboxOptions {
 const BODY_LIMIT_BYTES = 25_000_000;
 /** Default site origin (the Astro dev and preview server). */
 export const DEFAULT_SITE_ORIGIN = 'http://127.0.0.1:4321';
-
-function allowedOrigin(siteOrigin: string) {
-  return (origin: string): string | null => {
-    if (origin === siteOrigin) return origin;
-    try {
-      const url = new URL(origin);
-      const local = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
-      return local && (url.protocol === 'http:' || url.protocol === 'https:') ? origin : null;
-    } catch {
-      return null;
-    }
-  };
-}
 
 /** Builds the sandbox app over a database (seeding it on first start). */
 export function createSandbox(options: SandboxOptions) {
@@ -75,7 +67,12 @@ export function createSandbox(options: SandboxOptions) {
     clientIds: new Set(options.clientIds ?? ['shopper-web']),
     faults: emptyFaults(),
     shape: options.shape ?? 'spec',
-    settings: { tokenLifetimeSeconds: lifetime, defaultTokenLifetimeSeconds: lifetime },
+    settings: {
+      tokenLifetimeSeconds: lifetime,
+      defaultTokenLifetimeSeconds: lifetime,
+      refreshTokenLifetimeSeconds: options.refreshTokenLifetime ?? DEFAULT_REFRESH_LIFETIME,
+    },
+    backoff: new SignInBackoff({ ...DEFAULT_BACKOFF, ...options.signInBackoff }),
   };
   fs.mkdirSync(ctx.uploadsDir, { recursive: true });
   seedIfEmpty(ctx);
@@ -84,14 +81,14 @@ export function createSandbox(options: SandboxOptions) {
   const quiet = options.quiet ?? process.env.SANDBOX_QUIET === '1';
   app.use(async (c, next) => {
     const started = performance.now();
-    c.set('origin', ctx.publicUrl ?? new URL(c.req.url).origin);
+    c.set('origin', ctx.publicUrl ?? FALLBACK_PUBLIC_URL);
     await next();
     // The path only: query strings may carry codes, so they are never logged.
     if (!quiet) console.log(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
   });
   app.use(
     cors({
-      origin: allowedOrigin(ctx.siteOrigin),
+      origin: (origin) => (origin === ctx.siteOrigin ? origin : null),
       allowHeaders: ['Authorization', 'Content-Type'],
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
       maxAge: 600,
@@ -156,7 +153,10 @@ export function startSandbox(options: SandboxOptions & { port?: number; host?: s
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     const server: ServerType = serve({ fetch: sandbox.app.fetch, port: options.port ?? 4010, hostname: host }, (info: AddressInfo) => {
-      const url = `http://${host}:${info.port}`;
+      // A wildcard address is no place to send a browser: links then name the loopback address.
+      const linkHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+      const url = `http://${linkHost}:${info.port}`;
+      sandbox.ctx.publicUrl ??= url;
       resolve({
         url,
         port: info.port,

@@ -5,7 +5,7 @@ test.describe('adding a card through the stand-in PayFast page', () => {
   test('completed: back on My Details with New card added, the query cleaned and the card listed', { tag: '@envelope' }, async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');
     // Hold the provider page a moment so the hand-off toast can be seen before the browser leaves.
-    await page.route('**/stand-in/payfast/cards/*', async (route) => {
+    await page.route('**/stand-in/payfast/cards/**', async (route) => {
       if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });

@@ -1,5 +1,5 @@
 import { callApi, createAddress, toast } from './account-helpers';
-import { expect, test } from './fixtures';
+import { expect, test, tokensFor } from './fixtures';
 
 test.describe('my details', () => {
   test('the personal details form saves and keeps what was saved', async ({ page, request, signedIn }) => {
@@ -43,7 +43,9 @@ test.describe('my details', () => {
     expect(patch.postDataJSON()).toEqual({ user: { firstName: 'Naledi', lastName: 'Dube', email, mobile: '0821112222', notificationMethod: 'email' } });
     await expect(toast(page, 'Details Updated')).toBeVisible();
 
-    const user = await callApi<{ id: number; first_name: string; last_name: string; email: string; notification_method: string }>(request, signedIn.tokens, 'GET', '/users/show_details');
+    // A new e-mail ends every session of the account, so the check signs in again under it.
+    const tokens = await tokensFor(request, { email, password: signedIn.password });
+    const user = await callApi<{ id: number; first_name: string; last_name: string; email: string; notification_method: string }>(request, tokens, 'GET', '/users/show_details');
     expect(new URL(patch.url()).pathname).toBe(`/api/web/v1/users/${user.id}`);
     expect(user).toMatchObject({ first_name: 'Naledi', last_name: 'Dube', email, notification_method: 'email' });
   });

@@ -86,9 +86,12 @@ export async function orderFor(request: APIRequestContext, tokens: Tokens): Prom
 export async function quotedOrderWithCard(request: APIRequestContext, tokens: Tokens, cardName: string): Promise<number> {
   const { orderId } = await orderFor(request, tokens);
   await issueQuote(request, orderId);
-  const card = await callApi<{ id: number }>(request, tokens, 'POST', '/cards', { card: { card_name: cardName } });
+  const created = await request.post(`${apiBase}/cards`, { data: { card: { card_name: cardName } }, headers: { Authorization: `Bearer ${tokens.access_token}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  // `tokenize` sits beside the card in either dialect; its location carries the card's secret, without which the stand-in answers 404.
+  const { tokenize } = (await created.json()) as { tokenize: { location: string } };
   // The stand-in PayFast page completes the card, as the shopper would there.
-  const done = await request.post(`${apiOrigin}/stand-in/payfast/cards/${card.id}/complete`, { maxRedirects: 0 });
+  const done = await request.post(`${tokenize.location}/complete`, { maxRedirects: 0 });
   expect(done.status()).toBe(303);
   return orderId;
 }

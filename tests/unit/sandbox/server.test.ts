@@ -58,13 +58,13 @@ describe('errors and plumbing', () => {
     local.close();
   });
 
-  it('allows CORS from local origins and the site origin only', async () => {
+  it('allows CORS from the site origin only', async () => {
     const preflight = await fetch(`${sandbox.url}/api/web/v1/orders`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://localhost:4321', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: { Origin: 'http://127.0.0.1:4321', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'authorization,content-type' },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
     const denied = await fetch(`${sandbox.url}/api/web/v1/portals`, { headers: { Origin: 'https://evil.example' } });

@@ -81,34 +81,40 @@ describe('current user and management', () => {
     expect(res.body.data).toMatchObject({ first_name: 'Thandi', last_name: 'Nkosi', email: 'shopper@example.com', mobile: '+27821234567', notification_method: 'email' });
   });
 
-  it('lists users and archived users with meta', async () => {
+  it('lists only the caller in users, none in archived, both with meta', async () => {
+    const me = (await c.json('GET', '/users/show_details')).body.data.id;
     const res = await c.json('GET', '/users?page=1&per=2');
     expect(res.status).toBe(200);
-    expect(res.body.users).toHaveLength(2);
-    expect(res.body.meta).toEqual({ current_page: 1, total_pages: expect.any(Number), total_count: expect.any(Number) });
-    expect(res.body.meta.total_pages).toBe(Math.ceil(res.body.meta.total_count / 2));
+    expect(res.body.users.map((u: { id: number }) => u.id)).toEqual([me]);
+    expect(res.body.meta).toEqual({ current_page: 1, total_pages: 1, total_count: 1 });
     const archived = await c.json('GET', '/users/archived');
     expect(archived.body).toEqual({ users: [], meta: { current_page: 1, total_pages: 0, total_count: 0 } });
   });
 
-  it('shows, updates, archives and restores a user', async () => {
+  it('lets a user show, update and archive their own record; listing archived users and restoring need the admin scope', async () => {
     const created = await anon.json('POST', '/users', newUser({ email: 'manage@example.com' }));
     const id = created.body.data.id;
-    expect((await c.json('GET', `/users/${id}`)).body.data.email).toBe('manage@example.com');
-    const patched = await c.json('PATCH', `/users/${id}`, { user: { firstName: 'Lebo', notificationMethod: 'sms', mobile: '0821110000' } });
+    const own = new Client(sandbox.url);
+    await own.login({ email: 'manage@example.com', password: 'Lerato#2026' });
+    expect((await own.json('GET', `/users/${id}`)).body.data.email).toBe('manage@example.com');
+    const patched = await own.json('PATCH', `/users/${id}`, { user: { firstName: 'Lebo', notificationMethod: 'sms', mobile: '0821110000' } });
     expect(patched.body.data).toMatchObject({ first_name: 'Lebo', last_name: 'Mokoena', notification_method: 'sms', mobile: '0821110000' });
-    const snake = await c.json('PATCH', `/users/${id}`, { user: { last_name: 'Dube' } });
+    const snake = await own.json('PATCH', `/users/${id}`, { user: { last_name: 'Dube' } });
     expect(snake.body.data).toMatchObject({ first_name: 'Lebo', last_name: 'Dube' });
-    const badPatch = await c.json('PATCH', `/users/${id}`, { user: { email: 'bad', notification_method: 'pigeon' } });
+    const badPatch = await own.json('PATCH', `/users/${id}`, { user: { email: 'bad', notification_method: 'pigeon' } });
     expect(badPatch.status).toBe(422);
     expect(Object.keys(badPatch.body.errors).sort()).toEqual(['email', 'notificationMethod']);
-    expect((await c.json('PATCH', `/users/${id}`, { user: { email: 'SHOPPER@example.com' } })).body.errors.email).toEqual(['has already been taken']);
-    const archived = await c.json('DELETE', `/users/${id}`);
+    expect((await own.json('PATCH', `/users/${id}`, { user: { email: 'SHOPPER@example.com' } })).body.errors.email).toEqual(['has already been taken']);
+    const archived = await own.json('DELETE', `/users/${id}`);
     expect(archived.body.data.archived_at).toEqual(expect.any(String));
-    expect((await c.json('GET', '/users/archived')).body.users.map((u: { id: number }) => u.id)).toContain(id);
-    const restored = await c.json('PATCH', `/users/${id}/restore`);
+    const admin = new Client(sandbox.url);
+    admin.token = (await c.json('POST', '/__sandbox/admin-token', { email: 'shopper@example.com' })).body.data.access_token;
+    expect((await admin.json('GET', '/users/archived')).body.users.map((u: { id: number }) => u.id)).toContain(id);
+    expect((await admin.json('GET', '/users')).body.meta.total_count).toBeGreaterThan(1);
+    const restored = await admin.json('PATCH', `/users/${id}/restore`);
     expect(restored.body.data.archived_at).toBeNull();
-    expect((await c.json('GET', '/users/999999')).status).toBe(404);
+    expect((await admin.json('GET', '/users/999999')).status).toBe(404);
+    expect((await c.json('GET', '/users/999999')).status).toBe(403);
     expect((await c.json('GET', '/users/abc')).body).toEqual({ error: 'Not found' });
   });
 

@@ -1,0 +1,281 @@
+import http from 'node:http';
+import type { RunningSandbox } from '../../../sandbox/src/server';
+import { Client, OTHER, SHOPPER, goodPng, orderForm, start, type Json } from './helpers';
+
+let sandbox: RunningSandbox;
+let control: Client;
+
+beforeAll(async () => {
+  sandbox = await start();
+  control = new Client(sandbox.url);
+});
+afterAll(() => sandbox.close());
+
+const grant = (extra: Record<string, unknown>) => ({ client_id: 'shopper-web', scope: 'read write', ...extra });
+const refreshWith = (c: Client, token: string) => c.json('POST', '/oauth/token', grant({ grant_type: 'refresh_token', refresh_token: token }));
+const signIn = (c: Client, email: string, password: string) => c.json('POST', '/oauth/token', grant({ grant_type: 'password', username: email, password }));
+const bearer = (base: string, token: string) => Object.assign(new Client(base), { token });
+const statusWith = async (base: string, token: string) => (await bearer(base, token).call('GET', '/users/show_details')).status;
+
+let counter = 0;
+/** Registers a fresh user and returns the credentials. */
+async function freshUser(base: string) {
+  counter += 1;
+  const account = { email: `sec${counter}.${Date.now()}@example.com`, password: 'Secure#2026' };
+  const res = await new Client(base).json('POST', '/users', {
+    user: { first_name: 'Sec', last_name: 'User', email: account.email, mobile: '0821234567', birth_date: '1990-01-01', password: account.password },
+  });
+  expect(res.status).toBe(200);
+  return { ...account, id: res.body.data.id as number };
+}
+
+/** A request over a raw socket, so that the Host header can be forged (fetch sets its own). */
+function rawRequest(base: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: Json }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('rule 5: users see and change only their own record', () => {
+  it("another user's GET, PATCH, DELETE and restore of /users/{id} answer 403", async () => {
+    const victim = await freshUser(sandbox.url);
+    const attacker = new Client(sandbox.url);
+    await attacker.login(OTHER);
+    for (const [method, path, body] of [
+      ['GET', `/users/${victim.id}`, undefined],
+      ['PATCH', `/users/${victim.id}`, { user: { email: 'attacker@example.com' } }],
+      ['DELETE', `/users/${victim.id}`, undefined],
+      ['PATCH', `/users/${victim.id}/restore`, undefined],
+    ] as const) {
+      expect(await attacker.json(method, path, body), `${method} ${path}`).toEqual({ status: 403, body: { error: 'Forbidden' } });
+    }
+    const own = new Client(sandbox.url);
+    await own.login(victim);
+    expect((await own.json('GET', `/users/${victim.id}`)).body.data).toMatchObject({ email: victim.email, archived_at: null });
+  });
+
+  it('GET /users and /users/archived list only the caller, and the token endpoint never grants the admin scope', async () => {
+    const c = new Client(sandbox.url);
+    await c.login(OTHER);
+    const me = (await c.json('GET', '/users/show_details')).body.data.id;
+    const list = await c.json('GET', '/users?per=100');
+    expect(list.body.users.map((u: { id: number }) => u.id)).toEqual([me]);
+    expect(list.body.meta).toEqual({ current_page: 1, total_pages: 1, total_count: 1 });
+    expect((await c.json('GET', '/users/archived')).body.users).toEqual([]);
+    const admin = await c.json('POST', '/oauth/token', grant({ grant_type: 'password', username: SHOPPER.email, password: SHOPPER.password, scope: 'read write admin' }));
+    expect(admin).toEqual({ status: 400, body: { error: 'invalid_scope', error_description: expect.any(String) } });
+  });
+});
+
+describe('rule 6: refresh tokens rotate, expire, are single use, and can be revoked', () => {
+  it('reusing a refresh token after its successor was used revokes the whole family', async () => {
+    const c = new Client(sandbox.url);
+    const first = await c.login();
+    const second = await refreshWith(c, first.refresh_token);
+    expect(second.status).toBe(200);
+    // Two tabs refreshing at once: the second redemption before any use gets the same new pair.
+    expect((await refreshWith(c, first.refresh_token)).body).toEqual(second.body);
+    expect(await statusWith(sandbox.url, second.body.access_token)).toBe(200);
+    const replay = await refreshWith(c, first.refresh_token);
+    expect(replay).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: expect.any(String) } });
+    expect(await statusWith(sandbox.url, second.body.access_token)).toBe(401);
+    expect((await refreshWith(c, second.body.refresh_token)).status).toBe(400);
+    // Another sign-in of the same user is another family and lives on.
+    const other = await new Client(sandbox.url).login();
+    expect(await statusWith(sandbox.url, other.access_token)).toBe(200);
+  });
+
+  it('refresh tokens expire after refreshTokenLifetime seconds', async () => {
+    const short = await start({ refreshTokenLifetime: 1 });
+    try {
+      const c = new Client(short.url);
+      const tokens = await c.login();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await refreshWith(c, tokens.refresh_token)).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: expect.any(String) } });
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('POST /oauth/revoke answers 200 {} (unknown tokens too) and revokes the token pair', async () => {
+    const c = new Client(sandbox.url);
+    expect(await c.json('POST', '/oauth/revoke', { token: 'no-such-token', client_id: 'shopper-web' })).toEqual({ status: 200, body: {} });
+    const byRefresh = await c.login();
+    const form = new URLSearchParams({ token: byRefresh.refresh_token, token_type_hint: 'refresh_token', client_id: 'shopper-web' }).toString();
+    const revoked = await c.call('POST', '/oauth/revoke', form, { 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({});
+    expect(await statusWith(sandbox.url, byRefresh.access_token)).toBe(401);
+    expect((await refreshWith(c, byRefresh.refresh_token)).body.error).toBe('invalid_grant');
+
+    const byAccess = await c.login();
+    expect(await c.json('POST', '/oauth/revoke', { token: byAccess.access_token, client_id: 'shopper-web' })).toEqual({ status: 200, body: {} });
+    expect(await statusWith(sandbox.url, byAccess.access_token)).toBe(401);
+    expect((await refreshWith(c, byAccess.refresh_token)).body.error).toBe('invalid_grant');
+  });
+
+  it("a password reset, an e-mail change and an operator lock each revoke all the user's tokens", async () => {
+    const user = await freshUser(sandbox.url);
+    const c = new Client(sandbox.url);
+    const check = async (tokens: Json) => {
+      expect(await statusWith(sandbox.url, tokens.access_token)).toBe(401);
+      expect((await refreshWith(c, tokens.refresh_token)).body.error).toBe('invalid_grant');
+    };
+
+    let tokens = (await signIn(c, user.email, user.password)).body;
+    await c.json('POST', '/users/forgot_password', { user: { email: user.email } });
+    const reset = (await control.json('GET', '/__sandbox/tokens')).body.data.find((t: Json) => t.kind === 'reset' && t.email === user.email).token;
+    const password = 'Changed#2026';
+    expect((await c.json('POST', '/users/reset_password', { user: { token: reset, password, confirm_password: password } })).status).toBe(200);
+    await check(tokens);
+
+    tokens = (await signIn(c, user.email, password)).body;
+    const email = `moved.${user.email}`;
+    const moved = await bearer(sandbox.url, tokens.access_token).json('PATCH', `/users/${user.id}`, { user: { email } });
+    expect(moved.status).toBe(200);
+    await check(tokens);
+
+    tokens = (await signIn(c, email, password)).body;
+    expect((await control.json('POST', '/__sandbox/lock', { email })).body.data.revoked).toBeGreaterThan(0);
+    await check(tokens);
+  });
+});
+
+describe('rule 7: failed sign-ins slow down instead of locking', () => {
+  it('answers 429 with Retry-After after too many failures for one account, doubling the pause, and never locks for good', async () => {
+    const api = await start({ signInBackoff: { failures: 3, addressFailures: 100, baseSeconds: 1 } });
+    try {
+      const c = new Client(api.url);
+      const user = await freshUser(api.url);
+      for (let i = 0; i < 3; i += 1) expect((await signIn(c, user.email, 'Wrong#2026')).status).toBe(400);
+      const paused = await c.call('POST', '/oauth/token', grant({ grant_type: 'password', username: user.email, password: user.password }));
+      expect(paused.status).toBe(429);
+      expect(paused.headers.get('retry-after')).toBe('1');
+      expect(await paused.json()).toEqual({ error: 'too_many_requests', error_description: expect.any(String) });
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      for (let i = 0; i < 3; i += 1) expect((await signIn(c, user.email, 'Wrong#2026')).status).toBe(400);
+      const longer = await c.call('POST', '/oauth/token', grant({ grant_type: 'password', username: user.email, password: user.password }));
+      expect(longer.headers.get('retry-after')).toBe('2');
+      // Another account from the same address is not held up by this one.
+      expect((await signIn(c, OTHER.email, OTHER.password)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await signIn(c, user.email, user.password)).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('counts failures per client address across accounts, and /__sandbox/reset clears the count', async () => {
+    const api = await start({ signInBackoff: { failures: 100, addressFailures: 3, baseSeconds: 60 } });
+    try {
+      const c = new Client(api.url);
+      for (let i = 0; i < 3; i += 1) expect((await signIn(c, `nobody${i}@example.com`, 'Wrong#2026')).status).toBe(400);
+      // Even X-Forwarded-For does not move the caller to another address.
+      const paused = await c.call('POST', '/oauth/token', grant({ grant_type: 'password', username: SHOPPER.email, password: SHOPPER.password }), { 'X-Forwarded-For': '203.0.113.9' });
+      expect(paused.status).toBe(429);
+      expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(50);
+      await c.json('POST', '/__sandbox/reset');
+      expect((await signIn(c, SHOPPER.email, SHOPPER.password)).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('answers an unknown e-mail, a wrong password and a locked account with the same invalid_grant', async () => {
+    const c = new Client(sandbox.url);
+    const user = await freshUser(sandbox.url);
+    const wrong = await signIn(c, user.email, 'Wrong#2026');
+    const unknown = await signIn(c, 'nobody.at.all@example.com', 'Wrong#2026');
+    expect(wrong).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: expect.any(String) } });
+    expect(unknown).toEqual(wrong);
+    await control.json('POST', '/__sandbox/lock', { email: user.email });
+    expect(await signIn(c, user.email, user.password)).toEqual(wrong);
+  });
+});
+
+describe('rule 8: length limits', () => {
+  it('answers text fields longer than their limit with 422 and the field error', async () => {
+    const c = new Client(sandbox.url);
+    await c.login(OTHER);
+    const long = (n: number) => 'x'.repeat(n);
+    const message = 'is too long (maximum is 255 characters)';
+
+    const register = await c.json('POST', '/users', {
+      user: { first_name: long(256), last_name: 'L', email: 'long@example.com', mobile: '0821234567', birth_date: '1990-01-01', password: 'Long#2026x' },
+    });
+    expect(register.status).toBe(422);
+    expect(register.body.errors).toEqual({ first_name: [message] });
+    const me = (await c.json('GET', '/users/show_details')).body.data.id;
+    expect((await c.json('PATCH', `/users/${me}`, { user: { lastName: long(256) } })).body.errors).toEqual({ lastName: [message] });
+
+    const address = await c.json('POST', '/addresses', { address: { name: 'Home', address: long(256), city: 'Durban', province: 'KZN', postal_code: '4001' } });
+    expect(address).toEqual({ status: 422, body: { error: `Address ${message}`, errors: { detail: `Address ${message}` } } });
+
+    expect((await c.json('POST', '/cards', { card: { card_name: long(256) } })).body.errors).toEqual({ card_name: [message] });
+
+    const contact = { email: 'v@example.com', first_name: 'V', last_name: 'W', mobile: '0821234567', query_title: 'Hi', query_body: long(5000) };
+    expect((await c.json('POST', '/email/contact_us', { contact })).status).toBe(200);
+    const tooLong = await c.json('POST', '/email/contact_us', { contact: { ...contact, query_body: long(5001), query_title: long(256) } });
+    expect(tooLong.body.errors).toEqual({ query_title: [message], query_body: ['is too long (maximum is 5000 characters)'] });
+    const advert = await c.json('POST', '/email/advertise_with_us', { contact: { email: 'v@example.com', mobile: '0821234567', company_name: 'Co', message: long(5001) } });
+    expect(advert.body.errors).toEqual({ message: ['is too long (maximum is 5000 characters)'] });
+
+    const addressId = String((await c.json('GET', '/addresses')).body.data[0].id);
+    const order = await c.json('POST', '/orders', orderForm({ portal: '1', address: addressId }, [
+      { name: long(256), description: `https://a.co/${long(2040)}`, quantity: '1', comment: long(256), screenshot: goodPng() },
+    ]));
+    expect(order.status).toBe(422);
+    expect(order.body.errors).toMatchObject({
+      'products[0].name': [message],
+      'products[0].description': ['is too long (maximum is 2048 characters)'],
+      'products[0].comment': [message],
+    });
+  });
+});
+
+describe('rule 9: origins and links', () => {
+  it('CORS allows exactly the configured site origin, not another localhost origin', async () => {
+    for (const origin of ['http://localhost:4321', 'http://127.0.0.1:9999', 'http://localhost:3000']) {
+      const res = await fetch(`${sandbox.url}/api/web/v1/portals`, { headers: { Origin: origin } });
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    const site = await fetch(`${sandbox.url}/api/web/v1/portals`, { headers: { Origin: 'http://127.0.0.1:4321' } });
+    expect(site.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:4321');
+  });
+
+  it('absolute links (tokenize location, upload URLs) ignore the Host header', async () => {
+    const tokens = await new Client(sandbox.url).login();
+    const headers = { Host: 'evil.example', Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' };
+    const card = await rawRequest(sandbox.url, 'POST', '/api/web/v1/cards', headers, JSON.stringify({ card: { card_name: 'Host test' } }));
+    expect(card.status).toBe(201);
+    expect(card.body.tokenize.location.startsWith(`${sandbox.url}/stand-in/payfast/cards/`)).toBe(true);
+    const products = await rawRequest(sandbox.url, 'GET', '/api/web/v1/orders/1/products', headers);
+    expect(products.body.data[0].screenshot).toMatch(new RegExp(`^${sandbox.url}/uploads/`));
+    expect(JSON.stringify(products.body)).not.toContain('evil.example');
+  });
+
+  it('the stand-in PayFast page completes or cancels a pending card only with its secret', async () => {
+    const c = new Client(sandbox.url);
+    await c.login(OTHER);
+    const created = (await c.json('POST', '/cards', { card: { card_name: 'Guessable?' } })).body;
+    const id = created.data.id;
+    const location: string = created.tokenize.location;
+    for (const path of [`/stand-in/payfast/cards/${id}`, `/stand-in/payfast/cards/${id}/wrong-secret`]) {
+      expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(404);
+      for (const action of ['complete', 'cancel']) {
+        expect((await fetch(`${sandbox.url}${path}/${action}`, { method: 'POST', redirect: 'manual' })).status, `${path}/${action}`).toBe(404);
+      }
+    }
+    expect((await c.json('GET', '/cards')).body.data.map((card: { id: number }) => card.id)).not.toContain(id);
+    expect((await fetch(location)).status).toBe(200);
+    expect((await fetch(`${location}/complete`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
+    expect((await c.json('GET', '/cards')).body.data.map((card: { id: number }) => card.id)).toContain(id);
+  });
+});
