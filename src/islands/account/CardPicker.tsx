@@ -17,10 +17,12 @@ export interface CardPickerProps {
   onCancel: () => void;
   /** True while the payment is under way. */
   paying: boolean;
+  /** Make Payment stays disabled (an expired quote). */
+  disabled?: boolean;
 }
 
 /** Choose a saved card, then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
-export function CardPicker({ onPay, onCancel, paying }: CardPickerProps): ReactNode {
+export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPickerProps): ReactNode {
   const { data: cards, error } = useStore($cards);
   useEffect(() => {
     void loadCards(true);
@@ -73,7 +75,7 @@ export function CardPicker({ onPay, onCancel, paying }: CardPickerProps): ReactN
         </p>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--accent" disabled={paying || form.isSubmitting}>
+        <button type="submit" className="button button--accent" disabled={paying || disabled || form.isSubmitting}>
           {paying ? 'Paying…' : 'Make Payment'}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel}>

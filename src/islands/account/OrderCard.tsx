@@ -5,6 +5,7 @@ import { statusLabel } from '../../lib/progress';
 import { accountMessages } from '../../lib/schemas/account';
 import { pathTo } from '../../lib/stores/router';
 import { RouteLink } from './RouteLink';
+import { QuoteDeadline } from './QuoteDeadline';
 
 /** Props of an order card. */
 export interface OrderCardProps {
@@ -22,9 +23,12 @@ function OrderLinks({ order }: OrderCardProps): ReactNode {
   if (order.status === 'placed') return <p className="order-card__note">{accountMessages.orderPlaced}</p>;
   if (order.status === 'processing') {
     return (
-      <RouteLink className="button button--small" href={pathTo('quotePayment', { id: String(order.id) })} aria-label={`Quote for order ${order.id}`}>
-        Quote
-      </RouteLink>
+      <>
+        <RouteLink className="button button--small" href={pathTo('quotePayment', { id: String(order.id) })} aria-label={`Quote for order ${order.id}`}>
+          Quote
+        </RouteLink>
+        <QuoteDeadline quote={order.quote} />
+      </>
     );
   }
   return (

@@ -2,7 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
 import { statusLabel } from '../../lib/progress';
+import { QUOTE_EXPIRED, quoteClock } from '../../lib/quote-clock';
 import { accountMessages } from '../../lib/schemas/account';
+import { $now } from '../../lib/stores/clock';
 import { $orderDetail, isOpenOrder, loadOrderDetail, removeOrderProduct, undoRemoveOrderProduct } from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/stores/orders';
 import { $payment, payForOrder, resetPayment } from '../../lib/stores/payment';
@@ -15,6 +17,7 @@ import { CostSummary } from './CostSummary';
 import { LoadError } from './LoadError';
 import { OrderFacts } from './OrderFacts';
 import { ProductTable } from './ProductTable';
+import { QuoteDeadline } from './QuoteDeadline';
 import { RouteLink } from './RouteLink';
 import { Screen } from './Screen';
 import { ShippingAddress } from './ShippingAddress';
@@ -39,6 +42,7 @@ function leave(): void {
 export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
   const state = useStore($orderDetail);
   const payment = useStore($payment);
+  const now = useStore($now);
   const [deleting, setDeleting] = useState<number | undefined>();
   useEffect(() => {
     resetPayment();
@@ -84,8 +88,18 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
     goTo('orderHistory');
   };
 
+  const expired = quote ? quoteClock(quote.quotedAt, now)?.expired === true : false;
   let paymentPart: ReactNode;
-  if (order.status === 'processing' && quote) {
+  if (order.status === 'processing' && quote && expired) {
+    paymentPart = (
+      <>
+        <p className="notice">
+          {QUOTE_EXPIRED} <a href={contactHref(orderTitle(order))}>Query Order</a> to ask for a new one.
+        </p>
+        <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying'} disabled />
+      </>
+    );
+  } else if (order.status === 'processing' && quote) {
     paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying'} />;
   } else if (isOpenOrder(order)) {
     paymentPart = (
@@ -114,6 +128,7 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
           <section aria-labelledby="cost-title">
             <h3 id="cost-title">Cost summary</h3>
             <CostSummary quote={quote} />
+            {order.status === 'processing' ? <QuoteDeadline quote={quote} /> : null}
           </section>
           <a className="button button--ghost button--small" href={contactHref(orderTitle(order))}>
             Query Order

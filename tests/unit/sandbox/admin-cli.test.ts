@@ -43,7 +43,7 @@ describe('npm run sandbox:admin (admin.ts) on a SANDBOX_DB file', { timeout: 60_
   it('issues a quote with VAT at 15 % that the cost summary then shows', async () => {
     // Order 1: one Kindle and two chargers.
     const quoted = await json('quote', '1', '--cost', '100,250', '--customs', '20', '--delivery', '30', '--fee', '185');
-    const quote = { fees: 150, service_fee: 185, sub_total: 935, total_vat: 140.25, total: 1075.25 };
+    const quote = { fees: 150, service_fee: 185, sub_total: 935, total_vat: 140.25, total: 1075.25, quoted_at: expect.any(String) };
     expect(quoted).toEqual({ order_id: 1, status: 'processing', quote });
     expect(quoted.quote.total_vat).toBeCloseTo(quoted.quote.sub_total * 0.15, 2);
     await withApi(async (url) => {

@@ -38,7 +38,7 @@ describe('seeded orders', () => {
       'address', 'created_at', 'delivery_date', 'id', 'order_type', 'parent_order_id', 'pickup', 'portal', 'products', 'quote', 'return', 'shipping', 'status', 'total_items', 'user',
     ]);
     expect(processing.user).toEqual({ first_name: 'Thandi', last_name: 'Nkosi' });
-    expect(processing.quote).toEqual({ fees: 260, service_fee: 185, sub_total: 1415, total_vat: 212.25, total: 1627.25 });
+    expect(processing.quote).toEqual({ fees: 260, service_fee: 185, sub_total: 1415, total_vat: 212.25, total: 1627.25, quoted_at: expect.any(String) });
     expect(processing.products[0]).toEqual({
       id: expect.any(Number), order_id: processing.id, name: 'Linen shirt', description: expect.stringMatching(/^https:\/\//), quantity: 1, comment: 'Size M',
       cost_price: 650, customs_price: 95, delivery_price: 80, service_fee: 92.5, screenshot: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/\w+\.png$/),
@@ -170,7 +170,7 @@ describe('one order', () => {
     const removed = await c.json('DELETE', `/products/${second.id}`);
     expect(removed.body).toEqual({ data: { id: second.id, name: 'Canvas tote' } });
     const quote = (await c.json('GET', `/orders/${processing.id}/cost_summary`)).body.data;
-    expect(quote).toEqual({ fees: 175, service_fee: 185, sub_total: 1010, total_vat: 151.5, total: 1161.5 });
+    expect(quote).toEqual({ fees: 175, service_fee: 185, sub_total: 1010, total_vat: 151.5, total: 1161.5, quoted_at: expect.any(String) });
     expect((await c.json('GET', `/products/${first.id}`)).body.data.service_fee).toBe(185);
     const last = await c.json('DELETE', `/products/${first.id}`);
     expect(last.status).toBe(422);
@@ -238,7 +238,7 @@ describe('quotes and payment', () => {
     const card = (await c.json('GET', '/cards')).body.data[0].id;
     expect((await c.json('POST', `/orders/${id}/create_card_payment`, { order: { card_id: card } })).status).toBe(422);
     const quoted = await c.json('POST', `/__sandbox/orders/${id}/quote`, { cost: 1000, customs: 100, delivery: 50 });
-    expect(quoted.body.data).toMatchObject({ status: 'processing', quote: { fees: 300, service_fee: 185, sub_total: 2485, total_vat: 372.75, total: 2857.75 } });
+    expect(quoted.body.data).toMatchObject({ status: 'processing', quote: { fees: 300, service_fee: 185, sub_total: 2485, total_vat: 372.75, total: 2857.75, quoted_at: expect.any(String) } });
     const otherCard = (await other.json('GET', '/cards')).body.data[0].id;
     expect((await c.json('POST', `/orders/${id}/create_card_payment`, { order: { card_id: otherCard } })).status).toBe(404);
     expect((await c.json('POST', `/orders/${id}/create_card_payment`, { order: {} })).body.errors.card_id).toEqual(['Must select a card']);

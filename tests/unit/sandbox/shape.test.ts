@@ -53,7 +53,7 @@ describe('the spec shape (the default)', () => {
     expect(Array.isArray(orders.body)).toBe(true);
     expect(orders.body.length).toBeGreaterThan(2);
     const processing = orders.body.find((o: Json) => o.status === 'processing');
-    expect(processing.quote).toEqual({ fees: '260.0', service_fee: '185.0', sub_total: '1415.0', total_vat: '212.25', total: '1627.25' });
+    expect(processing.quote).toEqual({ fees: '260.0', service_fee: '185.0', sub_total: '1415.0', total_vat: '212.25', total: '1627.25', quoted_at: expect.any(String) });
     expect(processing.products[0]).toMatchObject({ cost_price: '650.0', customs_price: '95.0', delivery_price: '80.0', service_fee: '92.5', quantity: 1 });
     expect((await c.json('GET', `/orders/${processing.id}/cost_summary`)).body).toEqual(processing.quote);
     const placed = orders.body.find((o: Json) => o.status === 'placed');
