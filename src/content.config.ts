@@ -12,10 +12,15 @@ const faqs = defineCollection({
   schema: z.object({ topic: z.string().min(1), order: z.number().int() }),
 });
 
-/** The seven how-it-works steps, in order. */
+/** The seven how-it-works steps, in order; a step may end with a link to a page of this site. */
 const steps = defineCollection({
   loader: file('src/content/steps/steps.yaml'),
-  schema: z.object({ order: z.number().int(), title: z.string().min(1), text: z.string().min(1) }),
+  schema: z.object({
+    order: z.number().int(),
+    title: z.string().min(1),
+    text: z.string().min(1),
+    link: z.object({ href: z.string().regex(/^\/[\w./-]*$/, 'Must be a path on this site, starting with /'), text: z.string().min(1) }).optional(),
+  }),
 });
 
 /** The four benefit blocks of the home page. */
