@@ -61,7 +61,7 @@ test.describe('with JavaScript disabled', () => {
       ['US dollar (USD)', 'R17,45'],
       ['British pound (GBP)', 'R22,95'],
       ['Euro (EUR)', 'R20,15'],
-    ]) {
+    ] as const) {
       const row = rates.getByRole('row', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
       await expect(row.getByRole('cell').first()).toHaveText(rate);
       await expect(row).toContainText('20 Nov 2026');
