@@ -2,7 +2,7 @@
 export const NOT_FOUND_ROUTE = '/no-such-page/';
 
 /** Public pages: pre-rendered, readable without JavaScript. */
-export const PUBLIC_ROUTES = ['/', '/about-us/', '/portals/', '/how-it-works/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', NOT_FOUND_ROUTE];
+export const PUBLIC_ROUTES = ['/', '/about-us/', '/portals/', '/how-it-works/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/estimate/', NOT_FOUND_ROUTE];
 
 /** Modal routes and the standalone unlock page. */
 export const MODAL_ROUTES = ['/login/', '/register/', '/forgot-password/', '/new-password/?token=bench', '/upload-order-instructions/', '/unlock-account/'];

@@ -12,10 +12,15 @@ const faqs = defineCollection({
   schema: z.object({ topic: z.string().min(1), order: z.number().int() }),
 });
 
-/** The seven how-it-works steps, in order. */
+/** The seven how-it-works steps, in order; a step may end with a link to a page of this site. */
 const steps = defineCollection({
   loader: file('src/content/steps/steps.yaml'),
-  schema: z.object({ order: z.number().int(), title: z.string().min(1), text: z.string().min(1) }),
+  schema: z.object({
+    order: z.number().int(),
+    title: z.string().min(1),
+    text: z.string().min(1),
+    link: z.object({ href: z.string().regex(/^\/[\w./-]*$/, 'Must be a path on this site, starting with /'), text: z.string().min(1) }).optional(),
+  }),
 });
 
 /** The four benefit blocks of the home page. */
@@ -70,5 +75,32 @@ const site = defineCollection({
   }),
 });
 
+// Written as YYYY-MM-DD in the YAML files; the day a rate was read or last checked.
+const asOf = z.coerce.date();
+
+/** Customs duty rate (percent of the customs value) by product category, for the cost estimator. */
+const dutyRates = defineCollection({
+  loader: file('src/content/estimate/duty-rates.yaml'),
+  schema: z.object({ order: z.number().int(), name: z.string().min(1), rate: z.number().min(0).max(100), source: z.string().min(1), asOf }),
+});
+
+/** Shipping price in rand by total parcel weight, one band per maximum weight. */
+const shippingBands = defineCollection({
+  loader: file('src/content/estimate/shipping-bands.yaml'),
+  schema: z.object({ maxKg: z.number().positive(), price: z.number().nonnegative() }),
+});
+
+/** Rand per one unit of each shop currency (entry ids USD, GBP, EUR), with the day it was read. */
+const exchangeRates = defineCollection({
+  loader: file('src/content/estimate/exchange-rates.yaml'),
+  schema: z.object({ name: z.string().min(1), symbol: z.string().min(1), rate: z.number().positive(), asOf, source: z.string().min(1) }),
+});
+
+/** Our own charges on an order, in US dollars (the facilitation fee). */
+const fees = defineCollection({
+  loader: file('src/content/estimate/fees.yaml'),
+  schema: z.object({ name: z.string().min(1), amountUsd: z.number().nonnegative(), asOf }),
+});
+
 /** Every content collection of the site. */
-export const collections = { faqs, steps, benefits, categories, shops, pages, site };
+export const collections = { faqs, steps, benefits, categories, shops, pages, site, dutyRates, shippingBands, exchangeRates, fees };

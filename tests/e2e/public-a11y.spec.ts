@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const PAGES = ['/', '/about-us/', '/portals/', '/how-it-works/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/no-such-page/', '/policies/privacy-policy/', '/policies/terms-and-conditions/'];
+const PAGES = ['/', '/about-us/', '/portals/', '/how-it-works/', '/estimate/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/no-such-page/', '/policies/privacy-policy/', '/policies/terms-and-conditions/'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 async function scan(page: Page, path: string): Promise<void> {

@@ -74,7 +74,7 @@ test.describe('public navigation', () => {
   });
 
   test('each page has its own title, description and canonical link', async ({ page }) => {
-    for (const path of ['/', '/about-us/', '/portals/', '/how-it-works/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/policies/privacy-policy/', '/policies/terms-and-conditions/']) {
+    for (const path of ['/', '/about-us/', '/portals/', '/how-it-works/', '/estimate/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/policies/privacy-policy/', '/policies/terms-and-conditions/']) {
       await page.goto(path);
       await expect(page).toHaveTitle(/Shopper/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);

@@ -7,7 +7,7 @@ const STEPS = ['Register', 'Shop online', 'Upload your order', 'Get a quote', 'P
 const BENEFITS = ['One account, many stores', 'One inclusive quote', 'Safe payment in rand', 'Delivered to your door'];
 const CATEGORIES = ['Fashion', 'Sports', 'Electronics', 'Active', 'Home', 'Outdoors', 'Beauty'];
 const HOURS = '9am-5pm Monday to Friday, excluding South African public holidays';
-const PUBLIC_PATHS = ['/', '/about-us/', '/portals/', '/how-it-works/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/policies/privacy-policy/', '/policies/terms-and-conditions/'];
+const PUBLIC_PATHS = ['/', '/about-us/', '/portals/', '/how-it-works/', '/estimate/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/policies/privacy-policy/', '/policies/terms-and-conditions/'];
 
 /** A category button's name starts with the category (then its check mark and blurb). */
 const categoryName = (name: string) => new RegExp(`^${name}\\b`);
@@ -66,6 +66,14 @@ test.describe('with JavaScript disabled', () => {
         await expect(page.getByRole('figure', { name: /How Shopper works, in seven steps/ }).locator('video')).toBeVisible();
         await expect(stepHeadings(page, 'Seven steps to your door')).toHaveText(STEPS);
         await expect(page.getByRole('link', { name: 'Register now' })).toBeVisible();
+      },
+    },
+    {
+      path: '/estimate/',
+      h1: 'Cost estimator',
+      content: async (page) => {
+        for (const name of ['How the quote is made up', 'Customs duty by category', 'Shipping by weight', 'Facilitation fee', 'Exchange rates']) await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+        await expect(page.getByText('The calculator needs JavaScript')).toBeVisible();
       },
     },
     {

@@ -237,6 +237,9 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
           <DraftKeeper />
           <h1>{ACCOUNT_PAGES.uploadOrders.title}</h1>
           <p className="account-lede">{ACCOUNT_PAGES.uploadOrders.lede}</p>
+          <p className="order-form__estimate">
+            <a href="/estimate/">Estimate the cost first</a>
+          </p>
           {signedIn ? null : (
             <div className="order-form__notice" role="note">
               <VisitorPrompt />
