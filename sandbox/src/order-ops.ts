@@ -1,6 +1,6 @@
 import { queueMail } from './auth';
 import type { SandboxContext } from './context';
-import { dateFromToday, nowIso } from './db';
+import { dateFromToday } from './db';
 import { HttpError, notFound } from './http';
 import { quoteFor, type OrderRow, type ProductRow } from './serialize';
 

@@ -44,9 +44,9 @@ export async function placeOrder(request: APIRequestContext, tokens: Tokens, opt
   return (await apiBody<{ id: number }>(response)).id;
 }
 
-/** The operator issues the quote of an order (moves it to processing). */
-export async function issueQuote(request: APIRequestContext, orderId: number): Promise<void> {
-  await sandbox(request, 'POST', `/orders/${orderId}/quote`, { cost: [250, 90], customs: [20], delivery: [30] });
+/** The operator issues the quote of an order (moves it to processing), `hoursAgo` hours back on its 48-hour clock. */
+export async function issueQuote(request: APIRequestContext, orderId: number, hoursAgo = 0): Promise<void> {
+  await sandbox(request, 'POST', `/orders/${orderId}/quote`, { cost: [250, 90], customs: [20], delivery: [30], hours_ago: hoursAgo });
 }
 
 /** The operator moves an order to a status. */
