@@ -29,7 +29,7 @@ test.describe('the quote clock', () => {
     await issueQuote(request, orderId, 49);
 
     await page.goto(`/quote-payment/${orderId}/`);
-    const payment = page.getByRole('region', { name: 'Payment' });
+    const payment = page.getByRole('region', { name: 'Payment', exact: true });
     await expect(payment.getByText('This quote has expired.')).toBeVisible();
     await expect(payment.getByRole('button', { name: 'Make Payment' })).toBeDisabled();
     await expect(payment.getByRole('link', { name: 'Query Order' })).toHaveAttribute('href', new RegExp(`^/contact-us/\\?title=Order(\\+|%20)${orderId}`));
