@@ -12,6 +12,9 @@ const faqs = defineCollection({
   schema: z.object({ topic: z.string().min(1), order: z.number().int() }),
 });
 
+// A path on this site: one leading slash only (`//host` would leave the site).
+const SITE_PATH = /^\/(?!\/)[\w./-]*$/;
+
 /** The seven how-it-works steps, in order; a step may end with a link to a page of this site. */
 const steps = defineCollection({
   loader: file('src/content/steps/steps.yaml'),
@@ -19,7 +22,7 @@ const steps = defineCollection({
     order: z.number().int(),
     title: z.string().min(1),
     text: z.string().min(1),
-    link: z.object({ href: z.string().regex(/^\/[\w./-]*$/, 'Must be a path on this site, starting with /'), text: z.string().min(1) }).optional(),
+    link: z.object({ href: z.string().regex(SITE_PATH, 'Must be a path on this site, starting with /'), text: z.string().min(1) }).optional(),
   }),
 });
 

@@ -58,6 +58,7 @@ const GUARDED_VALUES: Record<string, { guard: [path: string, text: string] }> = 
   'src/islands/ui/ShopTile.tsx href={shop.link}': { guard: ['src/lib/stores/portals.ts', "link: isHttpUrl(portal.link) ? portal.link : ''"] },
   'src/pages/_components/ShopTile.astro href={shop.link}': { guard: ['src/pages/_components/ShopTile.astro', '!isHttpUrl(shop.link)) throw'] },
   'src/pages/_components/Footer.astro href={social.href}': { guard: ['src/content.config.ts', 'href: webLink'] },
+  'src/pages/_components/StepsList.astro href={step.data.link.href}': { guard: ['src/content.config.ts', "href: z.string().regex(SITE_PATH, 'Must be a path on this site"] },
   'src/lib/shell/adverts.ts .href = shop.link': { guard: ['src/content.config.ts', 'link: webLink'] },
   'src/lib/shell/adverts.ts .src = src': { guard: ['src/lib/shell/adverts.ts', "url.protocol === 'https:' || url.protocol === 'http:' ? url.href : ''"] },
   'src/islands/account/AddCardScreen.tsx location.assign(location)': { guard: ['src/lib/stores/cards.ts', 'if (!isAllowedPaymentRedirect(location)) throw'] },
