@@ -186,7 +186,7 @@ const SCREENS: ScreenCase[] = [
       message: 'Failed to create card',
       // 'Redirecting to PayFast' shows for 800 ms only; the provider's page naming the card is the lasting proof.
       done: async (page) => {
-        await expect(page).toHaveURL(/\/stand-in\/payfast\/cards\/\d+$/);
+        await expect(page).toHaveURL(/\/stand-in\/payfast\/cards\/\d+\/[\w-]+$/);
         await expect(page.getByText('Travel Visa')).toBeVisible();
       },
     },
