@@ -91,6 +91,8 @@ export function createSandbox(options: SandboxOptions) {
       origin: (origin) => (origin === ctx.siteOrigin ? origin : null),
       allowHeaders: ['Authorization', 'Content-Type'],
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      // The sign-in screen reads a 429's wait; a cross-origin script sees Retry-After only when exposed.
+      exposeHeaders: ['Retry-After'],
       maxAge: 600,
     }),
   );
