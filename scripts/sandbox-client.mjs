@@ -12,9 +12,17 @@ export async function sandboxTokens(apiOrigin, username = 'shopper@example.com',
 /** Finds one order id of each status the account routes need. */
 export async function sandboxOrderIds(apiOrigin, accessToken) {
   const res = await fetch(`${apiOrigin}/api/web/v1/orders?per=100`, { headers: { Authorization: `Bearer ${accessToken}` } });
-  const { data } = await res.json();
-  const first = (status) => data.find((o) => o.status === status)?.id ?? 0;
+  const list = listOf(await res.json(), 'orders');
+  const first = (status) => list.find((o) => o.status === status)?.id ?? 0;
   return { placed: first('placed'), processing: first('processing'), delivered: first('delivered') };
+}
+
+/** The records of a list answer in either sandbox dialect: a bare array, `{data}` or `{<plural>}`. */
+export function listOf(body, plural) {
+  if (Array.isArray(body)) return body;
+  const list = body?.data ?? body?.[plural];
+  if (!Array.isArray(list)) throw new Error(`Not a list of ${plural}: ${JSON.stringify(body).slice(0, 200)}`);
+  return list;
 }
 
 /** Waits until a URL answers. */
