@@ -5,7 +5,65 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** Lint rules: TypeScript, Astro, accessibility of JSX, React hooks. */
+// One way down (docs/tooling.md, "Layers"): pages -> islands -> stores -> api. Each entry names what files under
+// `files` may not import; `allowTypeImports` lets views name the API's data shapes without calling it.
+const LAYERS = [
+  {
+    layer: 'src/lib/api',
+    files: ['src/lib/api/**'],
+    forbidden: [
+      { regex: '(^|/)(stores|shell|islands|pages)(/|$)', message: 'src/lib/api is the lowest layer: it may not import stores, shell, islands or pages.' },
+      { regex: '^(react|react-dom|nanostores|@nanostores/.*)$', message: 'src/lib/api is plain typed HTTP: no React, no nanostores.' },
+    ],
+  },
+  {
+    layer: 'src/lib/stores',
+    files: ['src/lib/stores/**'],
+    forbidden: [{ regex: '(^|/)(shell|islands|pages)(/|$)', message: 'Stores may import src/lib/api, never the shell, islands or pages.' }],
+  },
+  {
+    layer: 'src/islands',
+    files: ['src/islands/**'],
+    forbidden: [
+      {
+        regex: '(^|/)api/(?!errors$)[^/]+$',
+        allowTypeImports: true,
+        message: 'Islands reach the API only through a store (src/lib/stores); its types and src/lib/api/errors may be imported.',
+      },
+      { regex: '(^|/)pages(/|$)', message: 'Islands may not import pages.' },
+    ],
+  },
+  {
+    layer: 'src/pages',
+    files: ['src/pages/**'],
+    forbidden: [
+      {
+        regex: '(^|/)(stores/session|shell/require-session)$',
+        message: 'Astro pages never read the session: an island or the shell script (src/lib/shell/shell.ts) does.',
+      },
+      { regex: '(^|/)lib/api/[^/]+$', allowTypeImports: true, message: 'Astro pages reach the API only through a store or an island.' },
+    ],
+  },
+];
+
+/** The import-boundary rules, one config per layer: static imports and re-exports, and dynamic import() as well. */
+const layerConfigs = LAYERS.map(({ layer, files, forbidden }) => ({
+  name: `layers/${layer}`,
+  files,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns: forbidden }],
+    'no-restricted-syntax': [
+      'error',
+      ...forbidden.map(({ regex, message }) => ({
+        // esquery takes no '/' inside a regex literal, so it is spelled \x2F here.
+        selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
+        message,
+      })),
+    ],
+  },
+}));
+
+/** Lint rules: TypeScript, Astro, accessibility of JSX, React hooks, and the layers' import boundaries. */
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', '.cache/', 'node_modules/', 'sandbox/data/', 'test-results/', 'playwright-report/', 'bench-results/'] },
   js.configs.recommended,
@@ -28,4 +86,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...layerConfigs,
 );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as yup from 'yup';
-import { sendAdvertiseMessage, type AdvertiseMessage } from '../lib/api/email';
+import type { AdvertiseMessage } from '../lib/api/email';
+import { sendAdvertiseForm } from '../lib/stores/site-messages';
 import { email, messages } from '../lib/schemas/rules';
 import { Field } from './contact/Field';
 import { MessageForm } from './contact/MessageForm';
@@ -21,7 +22,7 @@ export function AdvertiseForm(): ReactNode {
     <MessageForm<AdvertiseMessage>
       initialValues={initialValues}
       schema={advertiseSchema}
-      send={sendAdvertiseMessage}
+      send={sendAdvertiseForm}
       successMessage="Email Sent"
       titleId="advertise-form-title"
       title="Tell us about your shop"

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as yup from 'yup';
-import { sendContactMessage, type ContactMessage } from '../lib/api/email';
+import type { ContactMessage } from '../lib/api/email';
+import { sendContactForm } from '../lib/stores/site-messages';
 import { email, messages } from '../lib/schemas/rules';
 import { Field } from './contact/Field';
 import { MessageForm } from './contact/MessageForm';
@@ -30,7 +31,7 @@ export function ContactForm(): ReactNode {
     <MessageForm<ContactMessage>
       initialValues={initialValues}
       schema={contactSchema}
-      send={sendContactMessage}
+      send={sendContactForm}
       successMessage="Successfully Sent"
       titleId="contact-form-title"
       title="Send us a message"

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api/client';
+import { ApiError } from '../../lib/api/errors';
 
 /** The toast text for a failed send: the API's SPEC section 8 message, else the catch-all. */
 export function failureMessage(error: unknown): string {

@@ -1,8 +1,8 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { config } from '../config';
-import { clearTokens, readStoredToken, storeRenewedTokens } from '../stores/session';
 import { asInt, asText, readOne, unreadable } from './decode';
 import { ApiError, normaliseError } from './errors';
+import { clearTokens, readStoredToken, storeRenewedTokens } from './token-storage';
 
 export { ApiError } from './errors';
 

@@ -1,5 +1,6 @@
 import { recordVisit } from '../api/portals';
-import { looksLikeToken, setSessionFlag } from './session-flag';
+import { looksLikeToken } from '../api/token-storage';
+import { setSessionFlag } from './session-flag';
 
 function closeDisclosure(button: HTMLButtonElement): void {
   button.setAttribute('aria-expanded', 'false');
@@ -67,3 +68,14 @@ document.addEventListener('auxclick', (event) => {
 });
 document.addEventListener('keydown', onKeydown);
 window.addEventListener('storage', onStorage);
+
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work);
+  else setTimeout(work, 200);
+}
+
+// Sign-out in another tab (storage event or BroadcastChannel) ends this tab's session too; loaded when idle.
+whenIdle(() => void import('../stores/session').then(({ followOtherTabs }) => followOtherTabs(() => undefined)));
+
+// A login-required page without an account island (Help, SPEC section 2) is marked by its layout.
+if (document.querySelector('[data-require-session]')) void import('./require-session').then(({ requireSession }) => requireSession());

@@ -1,0 +1,148 @@
+const ACCESS = 'access_token';
+const REFRESH = 'refresh_token';
+const REMEMBER = 'remember_me';
+
+/** The BroadcastChannel that carries sign-out and token renewals between the tabs of one browser. */
+export const SESSION_CHANNEL = 'session';
+
+// Storage keys that hold personal data and go when the session ends (SPEC section 3).
+const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values'] as const;
+
+/** The name of one stored token. */
+export type TokenKey = typeof ACCESS | typeof REFRESH;
+
+const hasWindow = typeof window !== 'undefined';
+
+/** True for a stored value shaped like an OAuth bearer token (RFC 6750 b64token, at most 4096 characters); the head script applies the same test. */
+export function looksLikeToken(value: string | null): value is string {
+  // Storage may hold garbage (another app, an old version, a hand edit): that is no session.
+  return !!value && value.length <= 4096 && !/[^\w.~+/=-]/.test(value);
+}
+
+function safeGet(storage: () => Storage, key: string): string {
+  try {
+    return storage().getItem(key) ?? '';
+  } catch {
+    // Storage can be disabled or full of garbage; a missing token is the safe reading.
+    return '';
+  }
+}
+
+function safeSet(storage: () => Storage, key: string, value: string | undefined): void {
+  try {
+    if (value === undefined) storage().removeItem(key);
+    else storage().setItem(key, value);
+  } catch {
+    // A full or blocked storage must never break sign-in; the session then lives in memory only.
+  }
+}
+
+const local = (): Storage => window.localStorage;
+const session = (): Storage => window.sessionStorage;
+
+const memory: Record<TokenKey, string> = { [ACCESS]: '', [REFRESH]: '' };
+
+const listeners = new Set<(accessToken: string) => void>();
+
+function announce(accessToken: string): void {
+  for (const listener of listeners) listener(accessToken);
+}
+
+/** Calls `listener` with the new access token ('' at sign-out) whenever this tab stores or drops one; returns a function that stops it. */
+export function onAccessTokenChange(listener: (accessToken: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Reads a token from localStorage (Keep me signed in) or sessionStorage; '' when absent or not token-shaped. */
+export function readStoredToken(key: TokenKey): string {
+  if (!hasWindow) return '';
+  const token = safeGet(local, key) || safeGet(session, key) || memory[key];
+  return looksLikeToken(token) ? token : '';
+}
+
+/** Whether the current session was started with Keep me signed in. */
+function isRemembered(): boolean {
+  return hasWindow && safeGet(local, REMEMBER) === 'true';
+}
+
+/** Stores a fresh token pair where the session keeps them, and tells the other tabs. */
+export function storeTokens(accessToken: string, refreshToken: string, remember = isRemembered()): void {
+  if (!hasWindow) return;
+  const keep = remember ? local : session;
+  const drop = remember ? session : local;
+  safeSet(local, REMEMBER, remember ? 'true' : undefined);
+  for (const key of [ACCESS, REFRESH] as const) safeSet(drop, key, undefined);
+  safeSet(keep, ACCESS, accessToken);
+  safeSet(keep, REFRESH, refreshToken);
+  memory[ACCESS] = safeGet(keep, ACCESS) === accessToken ? '' : accessToken;
+  memory[REFRESH] = safeGet(keep, REFRESH) === refreshToken ? '' : refreshToken;
+  document.documentElement.dataset.session = 'user';
+  announce(accessToken);
+}
+
+/**
+ * Stores the pair a refresh returned. A sessionStorage session also hands it to the other tabs that
+ * hold `previousRefresh` (a tab opened with window.open starts with a copy of this tab's storage):
+ * the token server revokes the old pair once the new access token is used, which would sign them out.
+ */
+export function storeRenewedTokens(previousRefresh: string, accessToken: string, refreshToken: string): void {
+  storeTokens(accessToken, refreshToken);
+  if (!isRemembered()) broadcast({ type: 'renewed', previous: previousRefresh, access: accessToken, refresh: refreshToken });
+}
+
+/** Removes both tokens (a rejected refresh): the shopper is signed out but stays on the page. */
+export function clearTokens(): void {
+  if (!hasWindow) return;
+  for (const key of [ACCESS, REFRESH]) {
+    safeSet(local, key, undefined);
+    safeSet(session, key, undefined);
+  }
+  memory[ACCESS] = '';
+  memory[REFRESH] = '';
+  document.documentElement.dataset.session = 'guest';
+  announce('');
+}
+
+/** Drops the tokens, Keep me signed in and every personal datum kept in storage (sign-out). */
+export function forgetStoredSession(): void {
+  if (!hasWindow) return;
+  for (const key of PERSONAL_KEYS) {
+    safeSet(local, key, undefined);
+    safeSet(session, key, undefined);
+  }
+  safeSet(local, REMEMBER, undefined);
+  clearTokens();
+}
+
+/** A renewed token pair handed to the other tabs of a sessionStorage session. */
+interface Renewal {
+  type: 'renewed';
+  previous: string;
+  access: string;
+  refresh: string;
+}
+
+function isRenewal(data: unknown): data is Renewal {
+  const m = data as Partial<Renewal> | null;
+  return typeof m === 'object' && m !== null && m.type === 'renewed' && [m.previous, m.access, m.refresh].every((t) => typeof t === 'string' && looksLikeToken(t));
+}
+
+/** Takes a renewal another tab sent, if `data` is one; only a tab still holding the pair that was renewed stores the new one. True when `data` was a renewal. */
+export function adoptRenewal(data: unknown): boolean {
+  if (!isRenewal(data)) return false;
+  // Other tabs have their own session: their stored refresh token differs from the renewed one.
+  if (!hasWindow || safeGet(session, REFRESH) !== data.previous) return true;
+  safeSet(session, ACCESS, data.access);
+  safeSet(session, REFRESH, data.refresh);
+  announce(data.access);
+  return true;
+}
+
+/** Posts a message to the other tabs of this browser. */
+export function broadcast(message: 'signout' | Renewal): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
+  channel.postMessage(message);
+  channel.close();
+}
