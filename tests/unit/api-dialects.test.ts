@@ -94,12 +94,10 @@ function expectOrder(order: orders.Order): void {
 const unreadable = { kind: 'unknown', message: 'Something terrible happened' };
 
 describe.each(DIALECTS)('single resources from a %s body', (dialect) => {
-  it('users: current user, one user, update, restore', async () => {
+  it('users: current user, update', async () => {
     reply({ body: one(dialect, 'user', USER) });
     expect(await users.showDetails()).toEqual(CLIENT_USER);
-    expect(await users.getUser(7)).toEqual(CLIENT_USER);
     expect(await users.updateUser(7, { firstName: 'Thandi' })).toEqual(CLIENT_USER);
-    expect(await users.restoreUser(7)).toEqual(CLIENT_USER);
   });
 
   it('users: registration answered 201 Created', async () => {
@@ -116,13 +114,13 @@ describe.each(DIALECTS)('single resources from a %s body', (dialect) => {
     expect(await addresses.restoreAddress(3)).toEqual(CLIENT_ADDRESS);
   });
 
-  it('cards: create (201) with tokenize beside the card, update', async () => {
+  it('cards: create (201) with tokenize beside the card, a preferred flag of null', async () => {
     const tokenize = { status: 'pending', location: 'https://sandbox.payfast.co.za/eng/process?id=4' };
     const body = dialect === 'bare' ? { ...CARD, tokenize } : { ...(one(dialect, 'card', CARD) as object), tokenize };
     reply({ status: 201, body });
     expect(await cards.createCard('Visa')).toEqual({ card: { id: 4, userId: 7, token: 'tok', cardName: 'Visa', isPreferred: true, isValid: true }, tokenize });
-    reply({ body: one(dialect, 'card', { ...CARD, is_preferred: null }) });
-    expect((await cards.updateCard(4, { cardName: 'Visa' })).isPreferred).toBeUndefined();
+    reply({ body: list(dialect, 'cards', [{ ...CARD, is_preferred: null }]) });
+    expect((await cards.listCards())[0]?.isPreferred).toBeUndefined();
   });
 
   it('orders: one order with decimals as strings, status in any case, the address change', async () => {
@@ -144,10 +142,9 @@ describe.each(DIALECTS)('single resources from a %s body', (dialect) => {
     expect(await orders.returnOrder(21, { productId: 11, quantity: 1, reason: 'Too small', photo: file.screenshot, fileName: 'r.png' })).toEqual({ id: 31 });
   });
 
-  it('products: one product, delete (id and name), restore', async () => {
+  it('products: delete (id and name), restore', async () => {
     reply({ body: one(dialect, 'product', PRODUCT) });
-    expect((await orders.getProduct(11)).costPrice).toBe(650);
-    expect((await orders.restoreProduct(11)).serviceFee).toBe(92.5);
+    expect(await orders.restoreProduct(11)).toMatchObject({ costPrice: 650, serviceFee: 92.5 });
     reply({ body: one(dialect, 'product', { id: 11, name: 'Shirt' }) });
     expect(await orders.deleteProduct(11)).toEqual({ id: 11, name: 'Shirt' });
   });
@@ -187,21 +184,11 @@ describe.each(DIALECTS)('lists from a %s body', (dialect) => {
     reply({ body: list(dialect, 'adverts', [{ id: '5', portal_id: '1', name: 'Sale', start_date: '2026-11-01', end_date: '2026-11-30T23:59:59.000+02:00' }]) });
     expect(await portals.listAdverts()).toMatchObject([{ id: 5, portalId: 1, name: 'Sale', endDate: '2026-11-30T23:59:59.000+02:00', picture: '' }]);
   });
-
-  it('users: { users, meta } as SPEC section 3 shows it, or any other list form', async () => {
-    reply({ body: dialect === 'named' ? { users: [USER], meta } : list(dialect, 'users', [USER], dialect === 'bare' ? undefined : meta) });
-    const page = await users.listUsers(2);
-    expect(page.users).toEqual([CLIENT_USER]);
-    expect(page.meta).toEqual(dialect === 'bare' ? { currentPage: 2, totalPages: 2, totalCount: 1 } : { currentPage: 2, totalPages: 3, totalCount: 51 });
-    expect((await users.listArchivedUsers(2)).users).toHaveLength(1);
-  });
 });
 
 describe('any 2xx is success; an empty answer is fine where nothing is needed back', () => {
-  it.each([200, 201, 204])('%i: deletes, pick-up, payment, messages, recovery', async (status) => {
+  it.each([200, 201, 204])('%i: pick-up, payment, messages, recovery', async (status) => {
     reply({ status, body: {} });
-    await expect(cards.deleteCard(4)).resolves.toBeUndefined();
-    await expect(users.archiveUser(7)).resolves.toBeUndefined();
     await expect(orders.completeReturnOrder(31)).resolves.toBeUndefined();
     await expect(cards.payOrder(21, 4)).resolves.toBeUndefined();
     await expect(cards.startPayment()).resolves.toBeUndefined();
@@ -260,7 +247,6 @@ describe('an unreadable body is the error of SPEC section 8', () => {
     await expect(orders.listOrders()).rejects.toMatchObject(unreadable);
     await expect(addresses.listAddresses()).rejects.toMatchObject(unreadable);
     await expect(cards.listCards()).rejects.toMatchObject(unreadable);
-    await expect(users.listUsers()).rejects.toMatchObject(unreadable);
     reply({ text: '<html></html>' });
     await expect(portals.listPortals()).rejects.toMatchObject(unreadable);
     await expect(orders.getOrder(21)).rejects.toMatchObject(unreadable);

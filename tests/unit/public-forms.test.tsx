@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api/client';
+import { ApiError } from '../../src/lib/api/errors';
 
 const sendContactMessage = vi.fn();
 const sendAdvertiseMessage = vi.fn();

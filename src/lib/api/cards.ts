@@ -46,20 +46,6 @@ export async function createCard(cardName: string, isPreferred = false): Promise
   return { card: cardFromWire(card), tokenize: { status: asText(tokenize.status), location: asText(tokenize.location) } };
 }
 
-/** Renames a card or makes it the preferred one. */
-export async function updateCard(id: number, changes: { cardName?: string; isPreferred?: boolean }): Promise<Card> {
-  const body = await api<unknown>(`/cards/${id}`, {
-    method: 'POST',
-    body: { card: { card_name: changes.cardName, is_preferred: changes.isPreferred } },
-  });
-  return cardFromWire(readOne(body, 'card'));
-}
-
-/** Deletes a saved card. */
-export async function deleteCard(id: number): Promise<void> {
-  await api(`/cards/${id}`, { method: 'DELETE' });
-}
-
 /** Pays an order's quote with a saved card. */
 export async function payOrder(orderId: number, cardId: number): Promise<void> {
   await api(`/orders/${orderId}/create_card_payment`, { method: 'POST', body: { order: { card_id: cardId } } });

@@ -1,10 +1,8 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { config } from '../config';
 import { asInt, asText, readOne, unreadable } from './decode';
-import { ApiError, normaliseError } from './errors';
+import { normaliseError } from './errors';
 import { clearTokens, readStoredToken, storeRenewedTokens } from './token-storage';
-
-export { ApiError } from './errors';
 
 /** Options of one API call. */
 export interface ApiOptions {
@@ -162,9 +160,4 @@ export async function requestTokens(url: string, body: Record<string, string>, m
   } catch (error) {
     throw normaliseError(error);
   }
-}
-
-/** True when the error is an ApiError of the given status. */
-export function hasStatus(error: unknown, status: number): boolean {
-  return error instanceof ApiError && error.status === status;
 }

@@ -220,11 +220,6 @@ export async function completeReturnOrder(orderId: number): Promise<void> {
   await api(`/orders/${orderId}/complete_return_order`);
 }
 
-/** Loads one product. */
-export async function getProduct(id: number): Promise<OrderProduct> {
-  return productFromWire(readOne(await api<unknown>(`/products/${id}`), 'product'));
-}
-
 /** Deletes a product from an order; the answer names it for the undo toast (an empty answer names nothing). */
 export async function deleteProduct(id: number): Promise<{ id: number; name: string }> {
   const deleted = readOptional(await api<unknown>(`/products/${id}`, { method: 'DELETE' }), 'product');

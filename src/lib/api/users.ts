@@ -1,5 +1,5 @@
 import { api } from './client';
-import { asInt, asNullableText, asText, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
+import { asInt, asNullableText, asText, readOne, readOptional, type WireRecord } from './decode';
 
 /** A user as the client uses it (SPEC section 3). */
 export interface User {
@@ -26,12 +26,6 @@ export interface NewUser {
 /** The fields an update may change (client names). */
 export type UserChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'email' | 'mobile' | 'notificationMethod'>>;
 
-/** One page of the user list. */
-export interface UserPage {
-  users: User[];
-  meta: PageMeta;
-}
-
 /** Maps a wire user to client names; missing text becomes '' and a missing id 0. */
 export function userFromWire(u: WireRecord): User {
   return {
@@ -49,11 +43,6 @@ export function userFromWire(u: WireRecord): User {
 /** The PATCH /users/{id} payload: SPEC section 7 sends the client names, leaving out the ones not given. */
 export function userChangesPayload(changes: UserChanges): Partial<UserChanges> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<UserChanges>;
-}
-
-function pageFromWire(body: unknown, page: number): UserPage {
-  const { items, meta } = readList(body, 'users');
-  return { users: items.map(userFromWire), meta: meta ?? { currentPage: page, totalPages: page, totalCount: items.length } };
 }
 
 /** Registers a new shopper (a public call). */
@@ -80,32 +69,7 @@ export async function showDetails(): Promise<User> {
   return userFromWire(readOne(await api<unknown>('/users/show_details'), 'user'));
 }
 
-/** Loads one user by id. */
-export async function getUser(id: number): Promise<User> {
-  return userFromWire(readOne(await api<unknown>(`/users/${id}`), 'user'));
-}
-
 /** Updates a user's details. */
 export async function updateUser(id: number, changes: UserChanges): Promise<User> {
   return userFromWire(readOne(await api<unknown>(`/users/${id}`, { method: 'PATCH', body: { user: userChangesPayload(changes) } }), 'user'));
-}
-
-/** Lists users, one page at a time. */
-export async function listUsers(page = 1): Promise<UserPage> {
-  return pageFromWire(await api<unknown>('/users', { query: { page } }), page);
-}
-
-/** Lists archived users, one page at a time. */
-export async function listArchivedUsers(page = 1): Promise<UserPage> {
-  return pageFromWire(await api<unknown>('/users/archived', { query: { page } }), page);
-}
-
-/** Archives a user. */
-export async function archiveUser(id: number): Promise<void> {
-  await api(`/users/${id}`, { method: 'DELETE' });
-}
-
-/** Restores an archived user. */
-export async function restoreUser(id: number): Promise<User> {
-  return userFromWire(readOne(await api<unknown>(`/users/${id}/restore`, { method: 'PATCH' }), 'user'));
 }
