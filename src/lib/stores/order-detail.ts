@@ -82,12 +82,6 @@ export async function undoRemoveOrderProduct(orderId: number, productId: number)
   await refreshQuote(orderId);
 }
 
-/** Records the order as the server now has it (after a payment). */
-export function setDetailOrder(order: Order): void {
-  patch(order.id, (detail) => ({ ...detail, order }));
-  replaceCachedOrder(order);
-}
-
 $accessToken.listen((token) => {
   if (token !== '') return;
   request += 1;
