@@ -11,17 +11,18 @@ export function isEmail(value: string): boolean {
 export function passwordProblems(value: string): string[] {
   const problems: string[] = [];
   if (value.length < 8) problems.push('Password must contain at least 8 characters');
-  if (!/[a-z]/.test(value)) problems.push('Must have 1 lowercase letter');
-  if (!/[A-Z]/.test(value)) problems.push('Must have 1 uppercase letter');
+  if (!/[a-z]/.test(value)) problems.push('Must have 1 lowercase');
+  if (!/[A-Z]/.test(value)) problems.push('Must have 1 uppercase');
   if (!/\d/.test(value)) problems.push('Must have 1 digit');
   if (!/[^A-Za-z0-9]/.test(value)) problems.push('Must have 1 symbol');
   return problems;
 }
 
-/** SPEC 5 mobile rule: +27 and at least 12 characters, or 0 and at least 10. */
+/** SPEC 5 mobile rule: +27 and at least 12 characters, or 0 and at least 10; digits only once spaces are dropped (as the client reads it). */
 export function isMobile(value: string): boolean {
-  if (!/^\+?\d+$/.test(value)) return false;
-  return (value.startsWith('+27') && value.length >= 12) || (value.startsWith('0') && value.length >= 10);
+  const v = value.replace(/\s+/g, '');
+  if (!/^\+?\d+$/.test(v)) return false;
+  return (v.startsWith('+27') && v.length >= 12) || (v.startsWith('0') && v.length >= 10);
 }
 
 /** True when a YYYY-MM-DD birth date makes the person older than 18 today. */
@@ -57,7 +58,7 @@ export function checkEmail(reader: FieldReader, field: string, value: string | u
 /** Applies the mobile rule to a field read by `reader`. */
 export function checkMobile(reader: FieldReader, field: string, value: string | undefined): void {
   if (value !== undefined && !isMobile(value)) {
-    reader.add(field, 'Must start with +27 (at least 12 characters) or 0 (at least 10 characters)');
+    reader.add(field, 'Must be a valid mobile number: +27 and at least 12 characters, or 0 and at least 10');
   }
 }
 

@@ -46,7 +46,7 @@ test.describe('password recovery and unlock', () => {
     await reset.getByLabel('New Password', { exact: true }).fill('ALLUPPER1!');
     await reset.getByLabel('Re-enter New Password', { exact: true }).fill('other');
     await reset.getByRole('button', { name: 'Save New Password' }).click();
-    await expect(reset.getByText('Must have 1 lowercase letter')).toBeVisible();
+    await expect(reset.getByText('Must have 1 lowercase')).toBeVisible();
     await expect(reset.getByText('Passwords must match')).toBeVisible();
   });
 

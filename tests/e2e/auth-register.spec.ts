@@ -66,7 +66,7 @@ test.describe('registration', () => {
 
     await dialog.getByLabel('Password', { exact: true }).fill('lowercase1!');
     await next();
-    await expect(dialog.getByText('Must have 1 uppercase letter')).toBeVisible();
+    await expect(dialog.getByText('Must have 1 uppercase')).toBeVisible();
 
     await dialog.getByLabel('Confirm Password', { exact: true }).fill('different');
     await next();

@@ -4,9 +4,9 @@ import * as yup from 'yup';
 export const messages = {
   email: 'Must be a valid email',
   passwordLength: 'Password must contain at least 8 characters',
-  lowercase: 'Must have 1 lowercase letter',
-  uppercase: 'Must have 1 uppercase letter',
-  digit: 'Must have 1 number',
+  lowercase: 'Must have 1 lowercase',
+  uppercase: 'Must have 1 uppercase',
+  digit: 'Must have 1 digit',
   symbol: 'Must have 1 symbol',
   passwordsMatch: 'Passwords must match',
   mobile: 'Must be a valid mobile number: +27 and at least 12 characters, or 0 and at least 10',
@@ -37,8 +37,13 @@ export const limits = {
   quantityMin: 1,
 } as const;
 
-/** E-mail rule shared by every form. */
-export const email = yup.string().trim().email(messages.email);
+/** True for one @ between a name and a dotted domain, no spaces, at most 254 characters (the sandbox's rule too). */
+export function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254;
+}
+
+/** E-mail rule shared by every form; an empty value passes, `.required()` adds presence. */
+export const email = yup.string().trim().test('email', messages.email, (value) => !value || isEmail(value));
 
 /** Password rule shared by login, registration and reset. */
 export const password = yup
@@ -49,9 +54,10 @@ export const password = yup
   .matches(/\d/, messages.digit)
   .matches(/[^A-Za-z0-9]/, messages.symbol);
 
-/** True for +27 numbers of at least 12 characters and 0 numbers of at least 10. */
+/** True for +27 numbers of at least 12 characters and 0 numbers of at least 10, digits only once spaces are dropped. */
 export function isMobile(value: string): boolean {
   const v = value.replace(/\s+/g, '');
+  if (!/^\+?\d+$/.test(v)) return false;
   return (v.startsWith('+27') && v.length >= 12) || (v.startsWith('0') && v.length >= 10);
 }
 

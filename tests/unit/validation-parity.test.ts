@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from 'yup';
+import * as client from '../../src/lib/schemas/rules';
+import * as sandbox from '../../sandbox/src/validation';
+import { FieldReader } from '../../sandbox/src/http';
+
+// The client's rules (src/lib/schemas) and the sandbox's (sandbox/src) are written twice; the same cases
+// go through both, and where SPEC section 5 gives a message both sides must give it word for word.
+
+async function clientMessages(rule: { validate: (v: unknown, o: object) => Promise<unknown> }, value: unknown): Promise<string[]> {
+  try {
+    await rule.validate(value, { abortEarly: false });
+    return [];
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return error.errors;
+  }
+}
+
+function sandboxMessages(check: (reader: FieldReader, field: string, value: string) => void, value: string): string[] {
+  const reader = new FieldReader({});
+  check(reader, 'field', value);
+  return reader.errors.field ?? [];
+}
+
+describe('client and sandbox validation agree (SPEC section 5)', () => {
+  it.each(['a@b.co', 'thandi.nkosi@example.co.za', 'not-an-email', 'a@b', '@example.com', 'a b@example.com', 'a@@example.com', `${'a'.repeat(250)}@b.co`])('e-mail %s', async (value) => {
+    const fromClient = await clientMessages(client.email, value);
+    expect(fromClient).toEqual(sandboxMessages(sandbox.checkEmail, value));
+    expect(fromClient).toEqual(sandbox.isEmail(value) ? [] : ['Must be a valid email']);
+  });
+
+  it.each(['Secret#2026', 'ÄÖÜ#2026x', 'abc', 'SECRET#2026', 'secret#2026', 'Secret#abcd', 'Secret2026a', 'short', ''])('password %j', async (value) => {
+    const fromClient = await clientMessages(client.password, value);
+    expect(fromClient).toEqual(sandbox.passwordProblems(value));
+    expect(fromClient.every((m) => m === 'Password must contain at least 8 characters' || /^Must have 1 (lowercase|uppercase|digit|symbol)$/.test(m))).toBe(true);
+  });
+
+  it('the password messages are the spec\'s: Must have 1 lowercase, uppercase, digit, symbol', async () => {
+    expect(await clientMessages(client.password, '')).toEqual([
+      'Password must contain at least 8 characters',
+      'Must have 1 lowercase',
+      'Must have 1 uppercase',
+      'Must have 1 digit',
+      'Must have 1 symbol',
+    ]);
+  });
+
+  it.each(['+27821234567', '0821234567', '082 123 4567', '0abcdefghij', '+27abcdefghij', '+2782123', '082123', '27821234567', '+1 555 123 4567', '08212345-7'])(
+    'mobile %s',
+    async (value) => {
+      const fromClient = await clientMessages(client.mobile, value);
+      expect(client.isMobile(value)).toBe(sandbox.isMobile(value));
+      expect(fromClient).toEqual(sandboxMessages(sandbox.checkMobile, value));
+    },
+  );
+
+  it.each(['2008-11-23', '2008-11-24', '1990-01-01', '2010-06-30'])('adult on 2026-11-23, born %s', (birthDate) => {
+    const today = new Date('2026-11-23T12:00:00Z');
+    expect(client.isAdult(birthDate, today)).toBe(sandbox.isAdult(birthDate, today));
+  });
+
+  it.each(['https://shop.example/item', 'http://shop.example', 'ftp://shop.example', 'javascript:alert(1)', 'shop.example/item', 'https://', ''])('product URL %j', (value) => {
+    expect(client.isHttpUrl(value)).toBe(sandbox.isHttpUrl(value));
+  });
+});
