@@ -46,14 +46,41 @@ const LAYERS = [
   },
 ];
 
+// Data renders as text (docs/security.md): no HTML or code sinks, and a new tab never gets a handle on this one.
+const SINKS = ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'createContextualFragment', 'srcdoc'];
+const SECURITY_SYNTAX = [
+  { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render data as text: no dangerouslySetInnerHTML.' },
+  {
+    selector:
+      "JSXOpeningElement:has(JSXAttribute[name.name='target'][value.value='_blank']):not(:has(JSXAttribute[name.name='rel'][value.value='noopener noreferrer']))",
+    message: 'A link that opens a new tab needs rel="noopener noreferrer".',
+  },
+];
+const securityRules = {
+  'no-eval': 'error',
+  'no-implied-eval': 'error',
+  'no-new-func': 'error',
+  'no-script-url': 'error',
+  'no-restricted-properties': [
+    'error',
+    ...SINKS.map((property) => ({ property, message: 'Render data as text (textContent, DOM nodes): no HTML sinks.' })),
+    { object: 'document', property: 'write', message: 'No document.write.' },
+    { object: 'document', property: 'writeln', message: 'No document.write.' },
+  ],
+  'no-restricted-syntax': ['error', ...SECURITY_SYNTAX],
+  'astro/no-set-html-directive': 'error',
+};
+
 /** The import-boundary rules, one config per layer: static imports and re-exports, and dynamic import() as well. */
 const layerConfigs = LAYERS.map(({ layer, files, forbidden }) => ({
   name: `layers/${layer}`,
   files,
   rules: {
     '@typescript-eslint/no-restricted-imports': ['error', { patterns: forbidden }],
+    // A later config replaces an earlier one's options for the same rule, so the security selectors are repeated here.
     'no-restricted-syntax': [
       'error',
+      ...SECURITY_SYNTAX,
       ...forbidden.map(({ regex, message }) => ({
         // esquery takes no '/' inside a regex literal, so it is spelled \x2F here.
         selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\x2F')}/]`,
@@ -86,5 +113,6 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  { name: 'security', files: ['src/**/*.{js,mjs,ts,tsx,astro}'], rules: securityRules },
   ...layerConfigs,
 );

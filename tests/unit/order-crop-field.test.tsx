@@ -49,21 +49,6 @@ async function chooseFile(onChange = vi.fn()) {
 }
 
 describe('screenshot crop settings (SPEC section 2)', () => {
-  it('opens react-cropper square, with a 10 px minimum box, a 200 x 100 container, 0.8 auto crop and 0.1 wheel zoom', async () => {
-    await chooseFile();
-    expect(await screen.findByRole('img', { name: /Chosen image to crop/ })).toBeInTheDocument();
-    const props = cropperProps.at(-1);
-    expect(props).toMatchObject({
-      aspectRatio: 1,
-      minCropBoxWidth: 10,
-      minCropBoxHeight: 10,
-      minContainerWidth: 200,
-      minContainerHeight: 100,
-      autoCropArea: 0.8,
-      wheelZoomRatio: 0.1,
-    });
-  });
-
   it("'Crop Image' draws the crop with its long edge capped at 1600 px and keeps the re-encoded image", async () => {
     const onChange = await chooseFile();
     const crop = screen.getByRole('button', { name: 'Crop Image' });
