@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 // The project's own eslint.config.js; fixtures are linted as text under a path inside src/, so no file is written.
 const eslint = new ESLint({ cwd: process.cwd() });
 const BOUNDARY_RULES = ['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax'];
+// Loading the config and its parsers takes seconds on a busy machine.
+const SLOW = 60_000;
 
 async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
   const results = await eslint.lintText(code, { filePath });
@@ -31,7 +33,7 @@ const backEdges: [string, string, string][] = [
 describe('layer boundaries (eslint.config.js)', () => {
   it.each(backEdges)('%s fails npm run lint', async (_name, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).not.toEqual([]);
-  });
+  }, SLOW);
 
   it.each([
     ['stores -> api', 'src/lib/stores/fixture.ts', "import { listOrders } from '../api/orders';\nexport const list = listOrders;\n"],
@@ -40,11 +42,11 @@ describe('layer boundaries (eslint.config.js)', () => {
     ['shell -> stores', 'src/lib/shell/fixture.ts', "export const load = () => import('../stores/session');\n"],
   ])('%s is allowed', async (_name, filePath, code) => {
     expect(await boundaryErrors(filePath, code)).toEqual([]);
-  });
+  }, SLOW);
 
   it('the tree itself keeps the layers', async () => {
     const results = await eslint.lintFiles(['src']);
     const broken = results.flatMap((r) => r.messages.filter((m) => m.ruleId && BOUNDARY_RULES.includes(m.ruleId)).map((m) => `${r.filePath}:${m.line} ${m.message}`));
     expect(broken).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 // The source rules of docs/security.md ("data renders as text") are lint rules in eslint.config.js;
 // each fixture below is linted as text under src/ with the project's config and must be refused.
 const eslint = new ESLint({ cwd: process.cwd() });
+// Loading the config and its parsers takes seconds on a busy machine.
+const SLOW = 60_000;
 
 async function ruleIds(filePath: string, code: string): Promise<string[]> {
   const results = await eslint.lintText(code, { filePath });
@@ -29,10 +31,10 @@ describe('security lint rules (eslint.config.js)', () => {
     ['set:html in a page', 'src/pages/fixture.astro', '---\nconst html = "<b>x</b>";\n---\n\n<div set:html={html} />\n', 'astro/no-set-html-directive'],
   ])('refuses %s', async (_name, filePath, code, rule) => {
     expect(await ruleIds(filePath, code)).toContain(rule);
-  });
+  }, SLOW);
 
   it('lets a new-tab link with rel="noopener noreferrer" through', async () => {
     const code = 'export const Shop = ({ href }: { href: string }) => (\n  <a href={href} target="_blank" rel="noopener noreferrer">\n    Shop\n  </a>\n);\n';
     expect(await ruleIds('src/islands/Fixture.tsx', code)).toEqual([]);
-  });
+  }, SLOW);
 });
