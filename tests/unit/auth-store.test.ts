@@ -53,7 +53,8 @@ describe('signIn', () => {
     const result = await auth.signIn({ username: ' thandi@example.com ', password: 'Secret#2026', remember: true });
     expect(authApi.passwordGrant).toHaveBeenCalledWith('thandi@example.com', 'Secret#2026');
     expect(result.firstName).toBe('Thandi');
-    expect($currentUser.get()).toEqual(user);
+    expect((await $currentUser.fetch()) as unknown).toEqual({ data: user });
+    expect(usersApi.showDetails).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('access_token')).toBe('access-1');
     expect(localStorage.getItem('remember_me')).toBe('true');
     expect(auth.rememberedUsername()).toBe('thandi@example.com');

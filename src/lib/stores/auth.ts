@@ -8,7 +8,8 @@ import { safeNextPath } from '../modal-routes';
 import { isHttpUrl } from '../schemas/rules';
 import type { LoginValues, RegisterValues } from '../schemas/auth';
 import { clearTokens, storeTokens } from './session';
-import { loadCurrentUser } from './user';
+import { invalidatePersonal } from './query';
+import { fetchCurrentUser } from './user';
 
 /** Messages of SPEC section 8 that the sign-in screens show. */
 export const authMessages = {
@@ -73,8 +74,10 @@ function rememberUsername(username: string, remember: boolean): void {
 
 async function startSession(tokens: TokenResponse, remember: boolean): Promise<User> {
   storeTokens(tokens.access_token, tokens.refresh_token, remember);
+  // A sign-in over a live session may be another shopper's: nothing read before it is kept.
+  invalidatePersonal('');
   try {
-    return await loadCurrentUser(true);
+    return await fetchCurrentUser();
   } catch (error) {
     clearTokens();
     throw error;
