@@ -10,11 +10,17 @@ vi.mock('../../src/lib/api/auth', () => ({
   resetPassword: vi.fn(),
   unlockAccount: vi.fn(),
 }));
-vi.mock('../../src/lib/api/users', () => ({ createUser: vi.fn(), showDetails: vi.fn() }));
+vi.mock('../../src/lib/api/users', async (original) => ({ ...(await original<typeof import('../../src/lib/api/users')>()), createUser: vi.fn(), showDetails: vi.fn() }));
 
 const authApi = await import('../../src/lib/api/auth');
 const usersApi = await import('../../src/lib/api/users');
-const auth = await import('../../src/lib/stores/auth');
+const auth = {
+  ...(await import('../../src/lib/stores/auth-messages')),
+  ...(await import('../../src/lib/stores/sign-in')),
+  ...(await import('../../src/lib/stores/registration')),
+  ...(await import('../../src/lib/stores/recovery')),
+  ...(await import('../../src/lib/stores/social-sign-in')),
+};
 const { $currentUser } = await import('../../src/lib/stores/user');
 const { clearTokens } = await import('../../src/lib/stores/session');
 
