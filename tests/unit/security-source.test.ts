@@ -62,9 +62,9 @@ const GUARDED_VALUES: Record<string, { guard: [path: string, text: string] }> = 
   'src/lib/shell/adverts.ts .href = shop.link': { guard: ['src/content.config.ts', 'link: webLink'] },
   'src/lib/shell/adverts.ts .src = src': { guard: ['src/lib/shell/adverts.ts', "url.protocol === 'https:' || url.protocol === 'http:' ? url.href : ''"] },
   'src/islands/account/AddCardScreen.tsx location.assign(location)': { guard: ['src/lib/stores/cards.ts', 'if (!isAllowedPaymentRedirect(location)) throw'] },
-  'src/islands/SocialCallback.tsx location.replace(next)': { guard: ['src/lib/stores/auth.ts', 'next: safeNextPath(parsed.next)'] },
+  'src/islands/SocialCallback.tsx location.replace(next)': { guard: ['src/lib/stores/social-sign-in.ts', 'next: safeNextPath(parsed.next)'] },
   'src/lib/stores/modal.ts location.assign(target ?? \'/\')': { guard: ['src/lib/stores/modal.ts', 'safeNextPath(to)'] },
-  'src/lib/stores/auth.ts location.assign(socialSignInUrl(provider, options))': { guard: ['src/lib/stores/auth.ts', 'export function socialSignInUrl('] },
+  'src/lib/stores/social-sign-in.ts location.assign(socialSignInUrl(provider, options))': { guard: ['src/lib/stores/social-sign-in.ts', 'export function socialSignInUrl('] },
 };
 
 /** Values that are fixed by the code itself: route helpers, site paths, tel:/mailto: of the company, constant nav items. */
