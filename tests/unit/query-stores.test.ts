@@ -114,6 +114,18 @@ describe('stale answers', () => {
     stop();
   });
 
+  it('a failure arriving after sign-out never reaches the store', async () => {
+    let reject: (error: unknown) => void = () => undefined;
+    vi.mocked(usersApi.showDetails).mockReturnValueOnce(new Promise<User>((_, r) => (reject = r)));
+    const { seen, stop } = record($currentUser);
+    await vi.waitFor(() => expect(usersApi.showDetails).toHaveBeenCalledTimes(1));
+    session.clearTokens();
+    reject(new ApiError('Server is probably offline', 'offline'));
+    await settle();
+    expect(seen.filter((v) => v.error !== undefined)).toEqual([]);
+    stop();
+  });
+
   it('an answer for a portal no longer chosen never reaches the store', async () => {
     const slow = deferred<ReturnType<typeof page>>();
     vi.mocked(ordersApi.listOrders).mockImplementation(async (filter = {}) =>

@@ -58,10 +58,18 @@ function createRead<T>(
   return createFetcher<T>(parts as KeyInput, {
     fetcher: async (...args) => {
       const asked = args.join('');
-      const data = await fetcher(...(args as KeyPart[]));
       // A newer key (another id, a sign-out) replaces this one a task later; waiting for it lets the store drop this answer.
-      if (currentKey(parts) !== asked) await nextTask();
-      return data;
+      const settle = async (): Promise<void> => {
+        if (currentKey(parts) !== asked) await nextTask();
+      };
+      try {
+        const data = await fetcher(...(args as KeyPart[]));
+        await settle();
+        return data;
+      } catch (error) {
+        await settle();
+        throw error;
+      }
     },
     dedupeTime: freshness === 'until-changed' ? Infinity : 0,
     onError,
