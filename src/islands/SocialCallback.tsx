@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { queueFlash } from '../lib/flash';
 import { modalHref } from '../lib/modal-routes';
-import { AuthFailure, authMessages, completeSocialSignIn, FAILURE_MS, type SocialProvider } from '../lib/stores/auth';
+import { AuthFailure, authMessages, FAILURE_MS } from '../lib/stores/auth-messages';
+import { completeSocialSignIn, type SocialProvider } from '../lib/stores/social-sign-in';
 import { welcomeMessage } from '../lib/stores/user';
 import { notify, Toasts } from './ui/Toasts';
 

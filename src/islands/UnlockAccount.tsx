@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { modalHref } from '../lib/modal-routes';
-import { authMessages, unlockAccount } from '../lib/stores/auth';
+import { authMessages } from '../lib/stores/auth-messages';
+import { unlockAccount } from '../lib/stores/recovery';
 import { notify, Toasts, TOAST_MS } from './ui/Toasts';
 
 /** The unlock page: unlocks the account with the e-mailed token, then opens login. */

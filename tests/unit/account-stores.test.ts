@@ -14,13 +14,13 @@ vi.mock('../../src/lib/api/cards', async (original) => ({
 
 const ordersApi = await import('../../src/lib/api/orders');
 const cardsApi = await import('../../src/lib/api/cards');
-const { listAllOrders, $pendingOrders, $pastOrders, loadOrders, orderTitle } = await import('../../src/lib/stores/orders');
+const { listAllOrders, $pendingOrders, $pastOrders, orderTitle } = await import('../../src/lib/stores/orders');
 const { startCardCreation } = await import('../../src/lib/stores/cards');
 const { $payment, payForOrder } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
 const { returnSchema, paymentSchema, detailsSchema } = await import('../../src/lib/schemas/account');
 const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/stores/details');
-const { $deliveredOrders, loadDeliveredOrders } = await import('../../src/lib/stores/returns');
+const { $deliveredOrders, chooseReturnPortal } = await import('../../src/lib/stores/returns');
 const { ApiError } = await import('../../src/lib/api/errors');
 
 function order(id: number, status: string, orderType: 'normal' | 'return' = 'normal'): Order {
@@ -63,9 +63,10 @@ describe('order lists', () => {
       orders: [order(1, 'placed'), order(2, 'processing'), order(3, 'paid'), order(4, 'delivered'), order(5, 'returning', 'return')],
       meta: { currentPage: 1, totalPages: 1, totalCount: 5 },
     });
-    await loadOrders(true);
-    expect($pendingOrders.get().map((o) => o.id)).toEqual([1, 2]);
+    const stops = [$pendingOrders.listen(() => undefined), $pastOrders.listen(() => undefined)];
+    await vi.waitFor(() => expect($pendingOrders.get().map((o) => o.id)).toEqual([1, 2]));
     expect($pastOrders.get().map((o) => o.id)).toEqual([3, 4]);
+    stops.forEach((stop) => stop());
   });
 
   it('offers for a return only delivered normal orders of the chosen portal, asking the API for those', async () => {
@@ -75,10 +76,15 @@ describe('order lists', () => {
       orders: [order(1, 'delivered'), order(2, 'in transit'), order(3, 'returning', 'return'), other(order(4, 'delivered'), 2), order(5, 'delivered')],
       meta: { currentPage: 1, totalPages: 1, totalCount: 5 },
     });
-    await loadDeliveredOrders(1);
-    expect(list.mock.calls.map(([f]) => [f?.type, f?.status, f?.portal])).toEqual([['normal', 'delivered', 1]]);
-    expect($deliveredOrders.get()).toMatchObject({ portal: 1, loading: false });
-    expect($deliveredOrders.get().data?.map((o) => o.id)).toEqual([1, 5]);
+    const stop = $deliveredOrders.listen(() => undefined);
+    chooseReturnPortal(1);
+    await vi.waitFor(() => expect($deliveredOrders.get()).toMatchObject({ data: { portal: 1 }, loading: false }));
+    // The order list of the test before may still be mounted and read again for this test's session.
+    const asked = list.mock.calls.filter(([f]) => f?.type !== undefined);
+    expect(asked.map(([f]) => [f?.type, f?.status, f?.portal])).toEqual([['normal', 'delivered', 1]]);
+    expect($deliveredOrders.get().data?.orders.map((o) => o.id)).toEqual([1, 5]);
+    chooseReturnPortal(0);
+    stop();
   });
 
   it('titles an order with its portal', () => {

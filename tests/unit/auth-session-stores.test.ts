@@ -11,9 +11,9 @@ vi.mock('../../src/lib/stores/session', async (importOriginal) => {
 
 const usersApi = await import('../../src/lib/api/users');
 const addressesApi = await import('../../src/lib/api/addresses');
-const { $addresses, loadAddresses } = await import('../../src/lib/stores/addresses');
+const { $addresses } = await import('../../src/lib/stores/addresses');
 const session = await import('../../src/lib/stores/session');
-const { $currentUser, loadCurrentUser, welcomeMessage } = await import('../../src/lib/stores/user');
+const { $currentUser, fetchCurrentUser, welcomeMessage } = await import('../../src/lib/stores/user');
 const { $modal, leaveModal, modalBackground, openModal } = await import('../../src/lib/stores/modal');
 const { takeFlashes } = await import('../../src/lib/flash');
 const { modalHref, modalRouteOf, safeNextPath } = await import('../../src/lib/modal-routes');
@@ -29,29 +29,33 @@ beforeEach(() => {
 });
 
 describe('current user', () => {
-  it('loads once and serves the cache until forced', async () => {
+  it('loads once and serves the cache until revalidated', async () => {
     session.storeTokens('a', 'r', false);
     vi.mocked(usersApi.showDetails).mockResolvedValue(user);
-    await Promise.all([loadCurrentUser(), loadCurrentUser()]);
-    await loadCurrentUser();
+    await Promise.all([fetchCurrentUser(), fetchCurrentUser()]);
+    await fetchCurrentUser();
+    const stop = $currentUser.listen(() => undefined);
+    expect($currentUser.get().data).toEqual(user);
     expect(usersApi.showDetails).toHaveBeenCalledTimes(1);
-    await loadCurrentUser(true);
-    expect(usersApi.showDetails).toHaveBeenCalledTimes(2);
-    expect($currentUser.get()).toEqual(user);
+    $currentUser.revalidate();
+    await vi.waitFor(() => expect(usersApi.showDetails).toHaveBeenCalledTimes(2));
+    stop();
   });
 
   it('is cleared when the access token goes', async () => {
     session.storeTokens('a', 'r', false);
     vi.mocked(usersApi.showDetails).mockResolvedValue(user);
-    await loadCurrentUser();
+    const stop = $currentUser.listen(() => undefined);
+    await vi.waitFor(() => expect($currentUser.get().data).toEqual(user));
     session.clearTokens();
-    expect($currentUser.get()).toBeUndefined();
+    await vi.waitFor(() => expect($currentUser.get().data).toBeUndefined());
+    stop();
   });
 
   it('a 401 while loading the current user signs out', async () => {
     session.storeTokens('a', 'r', true);
     vi.mocked(usersApi.showDetails).mockRejectedValue(new ApiError('Request failed with status code 401', 'client', { status: 401 }));
-    await expect(loadCurrentUser(true)).rejects.toBeInstanceOf(ApiError);
+    await expect(fetchCurrentUser()).rejects.toBeInstanceOf(ApiError);
     expect(session.signOut).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(session.$accessToken.get()).toBe('');
@@ -60,7 +64,7 @@ describe('current user', () => {
   it('other failures keep the session', async () => {
     session.storeTokens('a', 'r', false);
     vi.mocked(usersApi.showDetails).mockRejectedValue(new ApiError('Server is probably offline', 'offline'));
-    await expect(loadCurrentUser(true)).rejects.toBeInstanceOf(ApiError);
+    await expect(fetchCurrentUser()).rejects.toBeInstanceOf(ApiError);
     expect(session.signOut).not.toHaveBeenCalled();
     expect(session.$accessToken.get()).toBe('a');
   });
@@ -87,9 +91,10 @@ describe('addresses', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     session.storeTokens('a', 'r', false);
     vi.mocked(addressesApi.listAddresses).mockRejectedValue(new ApiError(`Request failed with status code ${status}`, status >= 500 ? 'server' : 'client', { status }));
-    await loadAddresses(true);
+    const stop = $addresses.listen(() => undefined);
+    await vi.waitFor(() => expect($addresses.get()).toMatchObject({ data: undefined, loading: false, error: { status } }));
     expect(assign.mock.calls.map(([to]: unknown[]) => to)).toEqual(redirects);
-    expect($addresses.get()).toMatchObject({ data: undefined, loading: false, error: { status } });
+    stop();
   });
 });
 

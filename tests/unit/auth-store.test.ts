@@ -10,11 +10,17 @@ vi.mock('../../src/lib/api/auth', () => ({
   resetPassword: vi.fn(),
   unlockAccount: vi.fn(),
 }));
-vi.mock('../../src/lib/api/users', () => ({ createUser: vi.fn(), showDetails: vi.fn() }));
+vi.mock('../../src/lib/api/users', async (original) => ({ ...(await original<typeof import('../../src/lib/api/users')>()), createUser: vi.fn(), showDetails: vi.fn() }));
 
 const authApi = await import('../../src/lib/api/auth');
 const usersApi = await import('../../src/lib/api/users');
-const auth = await import('../../src/lib/stores/auth');
+const auth = {
+  ...(await import('../../src/lib/stores/auth-messages')),
+  ...(await import('../../src/lib/stores/sign-in')),
+  ...(await import('../../src/lib/stores/registration')),
+  ...(await import('../../src/lib/stores/recovery')),
+  ...(await import('../../src/lib/stores/social-sign-in')),
+};
 const { $currentUser } = await import('../../src/lib/stores/user');
 const { clearTokens } = await import('../../src/lib/stores/session');
 
@@ -53,7 +59,8 @@ describe('signIn', () => {
     const result = await auth.signIn({ username: ' thandi@example.com ', password: 'Secret#2026', remember: true });
     expect(authApi.passwordGrant).toHaveBeenCalledWith('thandi@example.com', 'Secret#2026');
     expect(result.firstName).toBe('Thandi');
-    expect($currentUser.get()).toEqual(user);
+    expect((await $currentUser.fetch()) as unknown).toEqual({ data: user });
+    expect(usersApi.showDetails).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('access_token')).toBe('access-1');
     expect(localStorage.getItem('remember_me')).toBe('true');
     expect(auth.rememberedUsername()).toBe('thandi@example.com');

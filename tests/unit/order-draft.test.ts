@@ -20,10 +20,14 @@ vi.mock('idb-keyval', () => ({
 }));
 
 const createOrder = vi.fn();
-vi.mock('../../src/lib/api/orders', () => ({ createOrder: (...args: unknown[]) => createOrder(...args), getOrder: vi.fn() }));
+const getOrder = vi.fn();
+vi.mock('../../src/lib/api/orders', () => ({ createOrder: (...args: unknown[]) => createOrder(...args), getOrder: (...args: unknown[]) => getOrder(...args) }));
 
 const draft = await import('../../src/lib/stores/order-draft');
-const { DRAFT_KEY, DRAFT_VERSION, $draftSaveFailed, clearDraft, defaultValues, isDraftBlank, loadDraft, newProduct, parseDraft, placeOrder, saveDraft } = draft;
+const { DRAFT_KEY, DRAFT_VERSION, $draftSaveFailed, clearDraft, defaultValues, isDraftBlank, loadDraft, newProduct, parseDraft, saveDraft } = draft;
+const { $placingOrder, placeOrder } = await import('../../src/lib/stores/place-order');
+const { placedOrderStore } = await import('../../src/lib/stores/placed-order');
+const { storeTokens } = await import('../../src/lib/stores/session');
 
 const shot = (size = 60_000) => new Blob([new Uint8Array(size)], { type: 'image/webp' });
 
@@ -132,13 +136,14 @@ describe('save and restore', () => {
 
 describe('placeOrder', () => {
   it('places one order for a double submit and clears the draft', async () => {
+    storeTokens('access', 'refresh', false);
     let resolve: (value: { id: number }) => void = () => undefined;
     createOrder.mockReturnValue(new Promise((r) => (resolve = r)));
     const values = filled();
     await saveDraft(values);
     const first = placeOrder(values);
     const second = placeOrder(values);
-    expect(draft.$placingOrder.get()).toBe(true);
+    expect($placingOrder.get()).toBe(true);
     resolve({ id: 42 });
     expect(await first).toEqual({ id: 42 });
     expect(await second).toEqual({ id: 42 });
@@ -149,7 +154,9 @@ describe('placeOrder', () => {
       products: [{ name: 'Product 1', quantity: 2, fileName: 'screenshot-1.webp' }, { name: 'Product 2', quantity: 1 }],
     });
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
-    expect(draft.$placedOrder.get().order?.id).toBe(42);
+    // The order-uploaded page shows the order just placed without asking the API.
+    expect(await placedOrderStore(42).fetch()).toMatchObject({ data: { id: 42 } });
+    expect(getOrder).not.toHaveBeenCalled();
     expect(window.__analytics?.map((e) => e.event)).toEqual(['order_created']);
   });
 
@@ -160,6 +167,6 @@ describe('placeOrder', () => {
     await expect(placeOrder(values)).rejects.toMatchObject({ status: 500 });
     expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
     expect(window.__analytics).toEqual([expect.objectContaining({ event: 'order_create_failed', props: { kind: 'server', status: 500, products: 2 } })]);
-    expect(draft.$placingOrder.get()).toBe(false);
+    expect($placingOrder.get()).toBe(false);
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { normaliseError, retryAfterSeconds } from '../../src/lib/api/errors';
 import { config } from '../../src/lib/config';
-import { $signInBlockedUntil, DEFAULT_SIGN_IN_WAIT_S, signIn, signInWaitLeft } from '../../src/lib/stores/auth';
+import { $signInBlockedUntil, DEFAULT_SIGN_IN_WAIT_S, signIn, signInWaitLeft } from '../../src/lib/stores/sign-in';
 import { DRAFT_DATABASE, signOut, storeTokens } from '../../src/lib/stores/session';
 
 interface Sent {

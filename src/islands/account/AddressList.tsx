@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
-import { $addresses, loadAddresses, removeAddress, undoRemoveAddress } from '../../lib/stores/addresses';
+import { $addresses, removeAddress, undoRemoveAddress } from '../../lib/stores/addresses';
+import { errorMessage } from '../../lib/stores/query';
 import { AddressCard } from '../ui/AddressCard';
 import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
@@ -26,7 +27,7 @@ export function AddressList(): ReactNode {
     }
   };
 
-  if (!data && error) return <LoadError message={error.message} onRetry={() => void loadAddresses(true)} />;
+  if (!data && error) return <LoadError message={errorMessage(error)} onRetry={$addresses.revalidate} />;
   if (!data) return <Spinner label="Loading your addresses…" />;
   if (data.length === 0) return <p className="empty-text">No saved addresses yet.</p>;
   return (

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { $cards, loadCards } from '../../lib/stores/cards';
+import { $cards } from '../../lib/stores/cards';
+import { errorMessage } from '../../lib/stores/query';
 import { pathTo } from '../../lib/stores/router';
 import { PaymentCard } from '../ui/PaymentCard';
 import { Spinner } from '../ui/Spinner';
@@ -10,7 +11,7 @@ import { RouteLink } from './RouteLink';
 /** The saved cards and the 'Add Credit Card' tile. */
 export function CardList(): ReactNode {
   const { data, error } = useStore($cards);
-  if (!data && error) return <LoadError message={error.message} onRetry={() => void loadCards(true)} />;
+  if (!data && error) return <LoadError message={errorMessage(error)} onRetry={$cards.revalidate} />;
   if (!data) return <Spinner label="Loading your cards…" />;
   return (
     <ul className="tile-grid">

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { paymentSchema, type PaymentValues } from '../../lib/schemas/account';
-import { $cards, loadCards } from '../../lib/stores/cards';
+import { $cards } from '../../lib/stores/cards';
+import { errorMessage } from '../../lib/stores/query';
 import { pathTo } from '../../lib/stores/router';
 import { PaymentCard } from '../ui/PaymentCard';
 import { Spinner } from '../ui/Spinner';
@@ -24,9 +25,6 @@ export interface CardPickerProps {
 /** Choose a saved card, then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
 export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPickerProps): ReactNode {
   const { data: cards, error } = useStore($cards);
-  useEffect(() => {
-    void loadCards(true);
-  }, []);
   const form = useFormik<PaymentValues>({
     initialValues: { cardId: 0 },
     validationSchema: paymentSchema,
@@ -36,7 +34,7 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPi
   const shownError = form.submitCount > 0 ? form.errors.cardId : undefined;
 
   let choices: ReactNode;
-  if (!cards && error) choices = <LoadError message={error.message} onRetry={() => void loadCards(true)} />;
+  if (!cards && error) choices = <LoadError message={errorMessage(error)} onRetry={$cards.revalidate} />;
   else if (!cards) choices = <Spinner label="Loading your cards…" />;
   else if (cards.length === 0) {
     choices = (

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format';
 import { statusLabel } from '../../lib/progress';
-import { $orderDetail, loadOrderDetail } from '../../lib/stores/order-detail';
+import { orderDetailStore } from '../../lib/stores/order-detail';
+import { errorMessage } from '../../lib/stores/query';
 import { pathTo } from '../../lib/stores/router';
 import { Spinner } from '../ui/Spinner';
 import { CostSummary } from './CostSummary';
@@ -30,14 +31,11 @@ function BackLink(): ReactNode {
 
 /** The invoice of a finalized order: back arrow, 'Order No.' and id, products with prices, cost summary, address. */
 export function InvoiceScreen({ id }: InvoiceScreenProps): ReactNode {
-  const state = useStore($orderDetail);
-  useEffect(() => {
-    void loadOrderDetail(id);
-  }, [id]);
-  const detail = state.id === id ? state.data : undefined;
+  const $detail = useMemo(() => orderDetailStore(id), [id]);
+  const { data: detail, error } = useStore($detail);
 
   let body: ReactNode;
-  if (!detail && state.error) body = <LoadError message={state.error.message} onRetry={() => void loadOrderDetail(id)} />;
+  if (!detail && error) body = <LoadError message={errorMessage(error)} onRetry={$detail.revalidate} />;
   else if (!detail) body = <Spinner label="Loading the invoice…" />;
   else {
     const { order, quote, products } = detail;

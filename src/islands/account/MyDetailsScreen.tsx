@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { accountMessages } from '../../lib/schemas/account';
-import { loadAddresses } from '../../lib/stores/addresses';
-import { loadCards } from '../../lib/stores/cards';
 import { replaceWith } from '../../lib/stores/router';
-import { $currentUser, loadCurrentUser } from '../../lib/stores/user';
+import { errorMessage } from '../../lib/stores/query';
+import { $currentUser } from '../../lib/stores/user';
 import { AddressForm } from '../ui/AddressForm';
 import { notify } from '../ui/Toasts';
 import { AddressList } from './AddressList';
@@ -21,21 +20,9 @@ export interface MyDetailsScreenProps {
 
 /** My details: the personal details form, addresses (add, list, delete with undo), saved cards. */
 export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
-  const user = useStore($currentUser);
-  const [userError, setUserError] = useState<string | undefined>();
+  const { data: user, error: userError } = useStore($currentUser);
   const flagged = useRef(false);
   const cardFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;
-
-  const loadUser = useCallback(() => {
-    setUserError(undefined);
-    loadCurrentUser().catch((error: Error) => setUserError(error.message));
-  }, []);
-
-  useEffect(() => {
-    void loadAddresses();
-    void loadCards(true);
-    loadUser();
-  }, [loadUser]);
 
   useEffect(() => {
     if (!cardFlag || flagged.current) return;
@@ -51,7 +38,7 @@ export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
       <section className="account-panel" aria-labelledby="details-title">
         <h2 id="details-title">Personal details</h2>
         {userError && !user ? (
-          <LoadError message={userError} onRetry={loadUser} />
+          <LoadError message={errorMessage(userError)} onRetry={$currentUser.revalidate} />
         ) : (
           <DetailsForm key={user?.id ?? 0} user={user} />
         )}

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { accountMessages } from '../../lib/schemas/account';
-import { $orders, $pastOrders, $pendingOrders, loadOrders } from '../../lib/stores/orders';
+import { $orders, $pastOrders, $pendingOrders } from '../../lib/stores/orders';
+import { errorMessage } from '../../lib/stores/query';
 import { Spinner } from '../ui/Spinner';
 import { LoadError } from './LoadError';
 import { OrderList } from './OrderList';
@@ -12,12 +13,9 @@ export function OrderHistoryScreen(): ReactNode {
   const { data, loading, error } = useStore($orders);
   const pending = useStore($pendingOrders);
   const past = useStore($pastOrders);
-  useEffect(() => {
-    void loadOrders(true);
-  }, []);
 
   let body: ReactNode;
-  if (!data && error) body = <LoadError message={error.message} onRetry={() => void loadOrders(true)} />;
+  if (!data && error) body = <LoadError message={errorMessage(error)} onRetry={$orders.revalidate} />;
   else if (!data) body = <Spinner label="Loading your orders…" />;
   else if (pending.length === 0 && past.length === 0) body = <p className="empty-text">{accountMessages.noOrders}</p>;
   else {
@@ -41,7 +39,7 @@ export function OrderHistoryScreen(): ReactNode {
   return (
     <Screen page="orderHistory">
       {data && loading && <Spinner label="Updating your orders…" />}
-      {data && error && <LoadError message={error.message} onRetry={() => void loadOrders(true)} />}
+      {data && error && <LoadError message={errorMessage(error)} onRetry={$orders.revalidate} />}
       {body}
     </Screen>
   );

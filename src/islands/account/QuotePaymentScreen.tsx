@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
 import { statusLabel } from '../../lib/progress';
 import { QUOTE_EXPIRED, quoteClock } from '../../lib/quote-clock';
 import { accountMessages } from '../../lib/schemas/account';
 import { $now } from '../../lib/stores/clock';
-import { $orderDetail, isOpenOrder, loadOrderDetail, removeOrderProduct, undoRemoveOrderProduct } from '../../lib/stores/order-detail';
+import { isOpenOrder, orderDetailStore, removeOrderProduct, undoRemoveOrderProduct } from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/stores/orders';
 import { $payment, payForOrder, resetPayment } from '../../lib/stores/payment';
+import { errorMessage } from '../../lib/stores/query';
 import { goTo, pathTo } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
@@ -40,21 +41,20 @@ function leave(): void {
 
 /** Quote and payment: order summary, cost summary, shipping address, products, card picker, success dialog. */
 export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
-  const state = useStore($orderDetail);
+  const $detail = useMemo(() => orderDetailStore(id), [id]);
+  const { data: detail, error } = useStore($detail);
   const payment = useStore($payment);
   const now = useStore($now);
   const [deleting, setDeleting] = useState<number | undefined>();
   useEffect(() => {
     resetPayment();
-    void loadOrderDetail(id);
     return resetPayment;
   }, [id]);
 
-  const detail = state.id === id ? state.data : undefined;
   if (!detail) {
     return (
       <Screen page="quotePayment">
-        {state.error ? <LoadError message={state.error.message} onRetry={() => void loadOrderDetail(id)} /> : <Spinner label="Loading your order…" />}
+        {error ? <LoadError message={errorMessage(error)} onRetry={$detail.revalidate} /> : <Spinner label="Loading your order…" />}
       </Screen>
     );
   }

@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api/errors';
 import type { Order, OrderProduct } from '../../lib/api/orders';
 import type { Portal } from '../../lib/api/portals';
 import { formatDate } from '../../lib/format';
 import { accountMessages, returnSchema, type ReturnValues } from '../../lib/schemas/account';
 import { orderTitle } from '../../lib/stores/orders';
-import { $deliveredOrders, $returnPortals, loadDeliveredOrders, scheduleReturn } from '../../lib/stores/returns';
+import { errorMessage } from '../../lib/stores/query';
+import { $deliveredOrders, $returnPortals, chooseReturnPortal, scheduleReturn } from '../../lib/stores/returns';
 import { Select, type SelectOption } from '../ui/Select';
 import { notify } from '../ui/Toasts';
 import { PhotoField } from './PhotoField';
@@ -42,6 +43,7 @@ export function ReturnForm(): ReactNode {
   const portals = useStore($returnPortals);
   const delivered = useStore($deliveredOrders);
   const [generation, setGeneration] = useState(0);
+  useEffect(() => () => chooseReturnPortal(0), []);
   const form = useFormik<ReturnValues>({
     initialValues,
     validationSchema: returnSchema,
@@ -52,7 +54,7 @@ export function ReturnForm(): ReactNode {
         notify.success(accountMessages.refundCreated);
         helpers.resetForm();
         setGeneration((g) => g + 1);
-        void loadDeliveredOrders(0);
+        chooseReturnPortal(0);
       } catch (error) {
         const fields = serverFieldErrors(error);
         if (Object.keys(fields).length > 0) helpers.setErrors(fields);
@@ -61,11 +63,12 @@ export function ReturnForm(): ReactNode {
     },
   });
   const { values } = form;
-  const orders = delivered.portal === values.portal ? (delivered.data ?? []) : [];
+  const current = values.portal > 0 && delivered.data?.portal === values.portal;
+  const orders = current ? (delivered.data?.orders ?? []) : [];
   const order = orders.find((o) => o.id === values.orderId);
   const products = order?.products ?? [];
   const touch = (field: keyof ReturnValues) => () => void form.setFieldTouched(field, true);
-  const noOrders = values.portal > 0 && delivered.portal === values.portal && !delivered.loading && !delivered.error && orders.length === 0;
+  const noOrders = current && !delivered.loading && !delivered.error && orders.length === 0;
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate aria-labelledby="return-form-title">
@@ -78,11 +81,11 @@ export function ReturnForm(): ReactNode {
         loading={portals.loading}
         value={values.portal || null}
         placeholder="Choose a shop"
-        error={visibleError(form, 'portal') ?? portals.error?.message}
+        error={visibleError(form, 'portal') ?? (portals.error ? errorMessage(portals.error) : undefined)}
         onBlur={touch('portal')}
         onChange={(portal) => {
           void form.setValues({ ...values, portal: portal ?? 0, orderId: 0, item: 0 }, false);
-          void loadDeliveredOrders(portal ?? 0);
+          chooseReturnPortal(portal ?? 0);
         }}
       />
       <Select<number>
@@ -94,7 +97,7 @@ export function ReturnForm(): ReactNode {
         value={values.orderId || null}
         placeholder={values.portal ? 'Choose a delivered order' : 'Choose a shop first'}
         disabled={values.portal === 0}
-        error={visibleError(form, 'orderId') ?? delivered.error?.message}
+        error={visibleError(form, 'orderId') ?? (delivered.error ? errorMessage(delivered.error) : undefined)}
         describedBy={noOrders ? 'return-order-none' : undefined}
         onBlur={touch('orderId')}
         onChange={(orderId) => void form.setValues({ ...values, orderId: orderId ?? 0, item: 0 }, false)}

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { FetcherStore } from '@nanostores/query';
+import { useState, type ReactNode } from 'react';
 import type { Order } from '../../lib/api/orders';
-import type { Resource } from '../../lib/stores/resource';
 import { accountMessages } from '../../lib/schemas/account';
-import { $returnHistory, $returnsPending, loadReturns, markPickedUp } from '../../lib/stores/returns';
+import { errorMessage } from '../../lib/stores/query';
+import { $returnHistory, $returnsPending, markPickedUp } from '../../lib/stores/returns';
 import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
 import { LoadError } from './LoadError';
@@ -12,15 +13,15 @@ import { ReturnForm } from './ReturnForm';
 import { Screen } from './Screen';
 
 interface ReturnListProps {
-  resource: Resource<Order[]>;
+  list: FetcherStore<Order[]>;
   empty: string;
   onPickedUp?: (order: Order) => void;
   busyId?: number;
 }
 
-function ReturnList({ resource, empty, onPickedUp, busyId }: ReturnListProps): ReactNode {
-  const { data, error } = resource;
-  if (!data && error) return <LoadError message={error.message} onRetry={() => void loadReturns(true)} />;
+function ReturnList({ list, empty, onPickedUp, busyId }: ReturnListProps): ReactNode {
+  const { data, error } = useStore(list);
+  if (!data && error) return <LoadError message={errorMessage(error)} onRetry={list.revalidate} />;
   if (!data) return <Spinner label="Loading your returns…" />;
   if (data.length === 0) return <p className="empty-text">{empty}</p>;
   return (
@@ -36,12 +37,7 @@ function ReturnList({ resource, empty, onPickedUp, busyId }: ReturnListProps): R
 
 /** Returns: the schedule-return form, returns pending (with Mark as Picked Up) and return history. */
 export function ReturnsScreen(): ReactNode {
-  const pending = useStore($returnsPending);
-  const history = useStore($returnHistory);
   const [busy, setBusy] = useState<number | undefined>();
-  useEffect(() => {
-    void loadReturns(true);
-  }, []);
 
   const pickedUp = async (order: Order) => {
     setBusy(order.id);
@@ -62,11 +58,11 @@ export function ReturnsScreen(): ReactNode {
       </section>
       <section className="account-section" aria-labelledby="returns-pending-title">
         <h2 id="returns-pending-title">Returns Pending</h2>
-        <ReturnList resource={pending} empty={accountMessages.noPendingReturns} onPickedUp={pickedUp} busyId={busy} />
+        <ReturnList list={$returnsPending} empty={accountMessages.noPendingReturns} onPickedUp={pickedUp} busyId={busy} />
       </section>
       <section className="account-section" aria-labelledby="returns-history-title">
         <h2 id="returns-history-title">Return History</h2>
-        <ReturnList resource={history} empty={accountMessages.noReturnHistory} />
+        <ReturnList list={$returnHistory} empty={accountMessages.noReturnHistory} />
       </section>
     </Screen>
   );

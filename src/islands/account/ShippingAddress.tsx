@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
 import type { Order } from '../../lib/api/orders';
-import { $addressOptions, $addresses, loadAddresses } from '../../lib/stores/addresses';
+import { $addressOptions, $addresses } from '../../lib/stores/addresses';
 import { changeOrderAddress, isOpenOrder } from '../../lib/stores/order-detail';
+import { errorMessage } from '../../lib/stores/query';
 import { notify } from '../ui/Toasts';
 import { Select } from '../ui/Select';
 import { addressLine } from './OrderCard';
@@ -15,16 +16,12 @@ export interface ShippingAddressProps {
 
 const sameAddress = (a: Address, b: Address): boolean => a.id === b.id;
 
-/** The order's shipping address, changeable while the order is open. */
-export function ShippingAddress({ order }: ShippingAddressProps): ReactNode {
+/** The change-address form; it reads the addresses, so it is shown only while the order is open. */
+function ChangeAddress({ order }: ShippingAddressProps): ReactNode {
   const options = useStore($addressOptions);
   const { error } = useStore($addresses);
   const [choice, setChoice] = useState<Address | null>(null);
   const [saving, setSaving] = useState(false);
-  const open = isOpenOrder(order);
-  useEffect(() => {
-    if (open) void loadAddresses();
-  }, [open]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,11 +39,7 @@ export function ShippingAddress({ order }: ShippingAddressProps): ReactNode {
   };
 
   return (
-    <section className="account-panel" aria-labelledby="shipping-title">
-      <h2 id="shipping-title">Shipping Address</h2>
-      <p className="shipping-address">{addressLine(order)}</p>
-      {open && (
-        <form className="inline-form" onSubmit={submit} noValidate>
+    <form className="inline-form" onSubmit={submit} noValidate>
           <Select<Address>
             label="Change shipping address"
             name="shippingAddress"
@@ -55,14 +48,23 @@ export function ShippingAddress({ order }: ShippingAddressProps): ReactNode {
             value={choice}
             isEqual={sameAddress}
             placeholder="Choose an address"
-            error={error?.message}
+            error={error ? errorMessage(error) : undefined}
             onChange={setChoice}
           />
           <button type="submit" className="button button--ghost" disabled={saving || !choice}>
             Change Address
           </button>
-        </form>
-      )}
+    </form>
+  );
+}
+
+/** The order's shipping address, changeable while the order is open. */
+export function ShippingAddress({ order }: ShippingAddressProps): ReactNode {
+  return (
+    <section className="account-panel" aria-labelledby="shipping-title">
+      <h2 id="shipping-title">Shipping Address</h2>
+      <p className="shipping-address">{addressLine(order)}</p>
+      {isOpenOrder(order) && <ChangeAddress order={order} />}
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { statusLabel } from '../../lib/progress';
 import type { Order } from '../../lib/api/orders';
-import { $orders, loadOrders, orderTitle } from '../../lib/stores/orders';
+import { $orders, orderTitle } from '../../lib/stores/orders';
+import { errorMessage } from '../../lib/stores/query';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Select, type SelectOption } from '../ui/Select';
 import { Spinner } from '../ui/Spinner';
@@ -23,12 +24,9 @@ export function TrackOrderScreen({ initialId }: TrackOrderScreenProps): ReactNod
   const { data, error } = useStore($orders);
   const [chosen, setChosen] = useState<number | undefined>(initialId);
   const options = useMemo(() => (data ?? []).map(orderOption), [data]);
-  useEffect(() => {
-    void loadOrders(true);
-  }, []);
 
   let body: ReactNode;
-  if (!data && error) body = <LoadError message={error.message} onRetry={() => void loadOrders(true)} />;
+  if (!data && error) body = <LoadError message={errorMessage(error)} onRetry={$orders.revalidate} />;
   else if (!data) body = <Spinner label="Loading your orders…" />;
   else if (data.length === 0) body = <p className="empty-text">You've not placed any orders yet</p>;
   else {

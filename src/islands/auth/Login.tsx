@@ -3,17 +3,9 @@ import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import { modalHref, safeNextPath } from '../../lib/modal-routes';
 import { loginSchema, type LoginValues } from '../../lib/schemas/auth';
-import {
-  $signInBlockedUntil,
-  authMessages,
-  rememberedUsername,
-  signIn,
-  signInWaitLeft,
-  signInWaitMessage,
-  signInWithFacebook,
-  signInWithGoogle,
-  type SocialProvider,
-} from '../../lib/stores/auth';
+import { authMessages } from '../../lib/stores/auth-messages';
+import { $signInBlockedUntil, rememberedUsername, signIn, signInWaitLeft, signInWaitMessage } from '../../lib/stores/sign-in';
+import { signInWithFacebook, signInWithGoogle, type SocialProvider } from '../../lib/stores/social-sign-in';
 import { leaveModal } from '../../lib/stores/modal';
 import { welcomeMessage } from '../../lib/stores/user';
 import { notify } from '../ui/Toasts';

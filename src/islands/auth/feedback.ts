@@ -1,6 +1,6 @@
 import { UNKNOWN_MESSAGE } from '../../lib/api/errors';
 import type { Flash } from '../../lib/flash';
-import { AuthFailure } from '../../lib/stores/auth';
+import { AuthFailure } from '../../lib/stores/auth-messages';
 import { notify, TOAST_MS } from '../ui/Toasts';
 
 /** Shows a failed auth action as its toast (message and duration of SPEC section 8). */

@@ -3,9 +3,11 @@ import { useStore } from '@nanostores/react';
 import { FieldArray, Formik, setIn, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
 import { ACCOUNT_PAGES } from '../../lib/account-pages';
 import { ApiError } from '../../lib/api/errors';
-import { $addresses, $addressOptions, loadAddresses } from '../../lib/stores/addresses';
-import { $portalOptions, $portals, $shops, loadPortals } from '../../lib/stores/portals';
-import { $placingOrder, defaultValues, loadDraft, MAX_PRODUCTS, newProduct, placeOrder } from '../../lib/stores/order-draft';
+import { $addresses, $addressOptions } from '../../lib/stores/addresses';
+import { $portalOptions, $portals, $shops } from '../../lib/stores/portals';
+import { errorMessage } from '../../lib/stores/query';
+import { defaultValues, loadDraft, MAX_PRODUCTS, newProduct } from '../../lib/stores/order-draft';
+import { $placingOrder, placeOrder } from '../../lib/stores/place-order';
 import { $signedIn } from '../../lib/stores/session';
 import { goTo } from '../../lib/stores/router';
 import { orderFieldErrors, orderSchema, type OrderFormValues, type ProductValues } from '../../lib/schemas/order';
@@ -60,7 +62,7 @@ function PortalField(): ReactNode {
         onChange={(value) => void setFieldValue('portal', value ?? 0, touched.portal === true)}
         onBlur={() => void setFieldTouched('portal', true)}
       />
-      {loadError && options.length === 0 ? <LoadError message={loadError.message} onRetry={() => void loadPortals(true)} /> : null}
+      {loadError && options.length === 0 ? <LoadError message={errorMessage(loadError)} onRetry={$portals.revalidate} /> : null}
       <p id="order-portal-hint" className="field__hint">
         One retailer per order: each order and its quote cover one shop. Place a separate order for each shop.
       </p>
@@ -82,9 +84,6 @@ function AddressField(): ReactNode {
   const addressOptions = useStore($addressOptions);
   const options = useMemo(() => addressOptions.map((o) => ({ value: o.value.id, label: o.label })), [addressOptions]);
   const error = useFieldError('addressId');
-  useEffect(() => {
-    void loadAddresses();
-  }, []);
   return (
     <>
       <Select<number>
@@ -99,7 +98,7 @@ function AddressField(): ReactNode {
         onChange={(value) => void setFieldValue('addressId', value ?? 0, touched.addressId === true)}
         onBlur={() => void setFieldTouched('addressId', true)}
       />
-      {loadError && !data ? <LoadError message={loadError.message} onRetry={() => void loadAddresses(true)} /> : null}
+      {loadError && !data ? <LoadError message={errorMessage(loadError)} onRetry={$addresses.revalidate} /> : null}
     </>
   );
 }
@@ -204,10 +203,6 @@ function PlaceOrder({ signedIn }: { signedIn: boolean }): ReactNode {
 function OrderForm({ initialValues }: { initialValues: OrderFormValues }): ReactNode {
   const signedIn = useStore($signedIn);
   const busy = useRef(false);
-
-  useEffect(() => {
-    void loadPortals();
-  }, []);
 
   const submit = async (values: OrderFormValues, helpers: FormikHelpers<OrderFormValues>) => {
     if (busy.current || !signedIn || !values.agreed) return;

@@ -1,8 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { ACCOUNT_PAGES } from '../../lib/account-pages';
 import { formatDateTime } from '../../lib/format';
-import { $placedOrder, loadPlacedOrder } from '../../lib/stores/order-draft';
+import { isUnknownOrder, placedOrderStore } from '../../lib/stores/placed-order';
+import { errorMessage } from '../../lib/stores/query';
 import { LoadError } from '../account/LoadError';
 import { Toasts } from '../ui/Toasts';
 import '../ui/form-controls.css';
@@ -11,13 +12,10 @@ import './order-form.css';
 /** The order-uploaded page (/order-uploaded/{id}/): the order is placed, when, and what happens next. */
 export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode {
   const orderId = Number(id);
-  const { order, loading, failed, error } = useStore($placedOrder);
-  useEffect(() => {
-    if (Number.isInteger(orderId) && orderId > 0) void loadPlacedOrder(orderId);
-  }, [orderId]);
-
   const valid = Number.isInteger(orderId) && orderId > 0;
-  if (!valid || failed) {
+  const $placed = useMemo(() => placedOrderStore(valid ? orderId : 0), [valid, orderId]);
+  const { data: placed, loading, error } = useStore($placed);
+  if (!valid || isUnknownOrder(error)) {
     return (
       <section className="order-uploaded" aria-labelledby="order-uploaded-title">
         <Toasts />
@@ -31,7 +29,6 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
       </section>
     );
   }
-  const placed = order?.id === orderId ? order : undefined;
   return (
     <section className="order-uploaded" aria-labelledby="order-uploaded-title">
       <Toasts />
@@ -43,7 +40,7 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
           Placed on <time dateTime={placed.placedAt}>{formatDateTime(placed.placedAt)}</time>
         </p>
       ) : error ? (
-        <LoadError message={error.message} onRetry={() => void loadPlacedOrder(orderId)} />
+        <LoadError message={errorMessage(error)} onRetry={$placed.revalidate} />
       ) : (
         <p role="status">{loading ? 'Loading the order details…' : ''}</p>
       )}

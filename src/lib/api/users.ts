@@ -1,4 +1,5 @@
 import { api } from './client';
+import { ApiError } from './errors';
 import { asInt, asNullableText, asText, readOne, readOptional, type WireRecord } from './decode';
 
 /** A user as the client uses it (SPEC section 3). */
@@ -43,6 +44,26 @@ export function userFromWire(u: WireRecord): User {
 /** The PATCH /users/{id} payload: SPEC section 7 sends the client names, leaving out the ones not given. */
 export function userChangesPayload(changes: UserChanges): Partial<UserChanges> {
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<UserChanges>;
+}
+
+/** The field errors of a failed registration or password reset, from wire names to form fields (first message each). */
+export function userFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.errors) return {};
+  const names: Record<string, string> = {
+    first_name: 'firstName',
+    last_name: 'lastName',
+    birth_date: 'birthDate',
+    email: 'email',
+    mobile: 'mobile',
+    password: 'password',
+  };
+  const result: Record<string, string> = {};
+  for (const [wire, value] of Object.entries(error.errors)) {
+    const field = names[wire];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (field && typeof first === 'string') result[field] = first;
+  }
+  return result;
 }
 
 /** Registers a new shopper (a public call). */

@@ -1,28 +1,25 @@
-import { createCard, listCards } from '../api/cards';
+import { createCard, listCards, type Card } from '../api/cards';
 import { isAllowedPaymentRedirect } from '../payment-redirect';
 import { accountMessages } from '../schemas/account';
-import { cachedResource } from './resource';
+import { createFetcherStore, invalidatePersonal } from './query';
 
-const resource = cachedResource(listCards);
+const KEY = 'cards';
 
-/** The shopper's saved cards, the loading flag and the last error. */
-export const $cards = resource.$store;
-
-/** Loads the saved cards once (or again with `fresh`). */
-export function loadCards(fresh = false): ReturnType<typeof resource.load> {
-  return resource.load(fresh);
-}
+/** The shopper's saved cards (GET /cards): `{ data, error, loading }`, asked again on every screen that shows them. */
+export const $cards = createFetcherStore<Card[]>([KEY], () => listCards(), { freshness: 'every-mount', scope: 'personal' });
 
 /** Starts adding a card; resolves with the provider page to go to, only when the allow-list accepts it. */
 export async function startCardCreation(cardName: string): Promise<string> {
   let location: unknown;
   try {
-    ({ tokenize: { location } } = await createCard(cardName.trim()));
+    ({
+      tokenize: { location },
+    } = await createCard(cardName.trim()));
   } catch {
     throw new Error(accountMessages.cardFailed);
   }
   if (!isAllowedPaymentRedirect(location)) throw new Error(accountMessages.cardFailed);
   // The list changes once the provider page is done; the next visit reads it again.
-  resource.reset();
+  invalidatePersonal(KEY);
   return location;
 }

@@ -1,11 +1,11 @@
 import { ApiError } from '../api/errors';
 import { updateUser, type User } from '../api/users';
 import type { DetailsValues } from '../schemas/account';
-import { loadCurrentUser, setCurrentUser } from './user';
+import { fetchCurrentUser, setCurrentUser } from './user';
 
 /** Saves the personal details (PATCH /users/{id}) and keeps the cached shopper in step. */
 export async function saveDetails(values: DetailsValues): Promise<void> {
-  const user = await loadCurrentUser();
+  const user = await fetchCurrentUser();
   const updated = await updateUser(user.id, {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),

@@ -1,8 +1,17 @@
-import { atom } from 'nanostores';
-import type { ApiError } from '../api/errors';
-import { deleteProduct, getCostSummary, getOrder, listOrderProducts, restoreProduct, updateOrderAddress, type Order, type OrderProduct, type Quote } from '../api/orders';
-import { replaceCachedOrder } from './orders';
-import { $accessToken } from './session';
+import type { FetcherStore } from '@nanostores/query';
+import {
+  deleteProduct,
+  getCostSummary,
+  getOrder,
+  listOrderProducts,
+  restoreProduct,
+  updateOrderAddress,
+  type Order,
+  type OrderProduct,
+  type Quote,
+} from '../api/orders';
+import { ORDERS_KEY } from './orders';
+import { cachedData, createFetcherStore, revalidatePersonal, setCachedData } from './query';
 
 const OPEN = ['placed', 'processing'];
 
@@ -13,37 +22,23 @@ export interface OrderDetail {
   products: OrderProduct[];
 }
 
-/** The order on screen: its id, the loaded detail, the loading flag and the last load error. */
-export interface OrderDetailState {
-  id: number;
-  data: OrderDetail | undefined;
-  loading: boolean;
-  error: ApiError | undefined;
-}
+const detailKey = (id: number): [string, number, string] => [`${ORDERS_KEY}/`, id, '/detail'];
 
-const empty: OrderDetailState = { id: 0, data: undefined, loading: false, error: undefined };
-
-/** The order the quote-payment or invoice page shows. */
-export const $orderDetail = atom<OrderDetailState>(empty);
-
-let request = 0;
-
-/** Loads an order, its cost summary and its products together. */
-export async function loadOrderDetail(id: number): Promise<void> {
-  const mine = ++request;
-  const current = $orderDetail.get();
-  $orderDetail.set({ id, data: current.id === id ? current.data : undefined, loading: true, error: undefined });
-  try {
-    const [order, quote, products] = await Promise.all([getOrder(id), getCostSummary(id), listOrderProducts(id)]);
-    if (mine === request) $orderDetail.set({ id, data: { order, quote, products }, loading: false, error: undefined });
-  } catch (error) {
-    if (mine === request) $orderDetail.set({ ...$orderDetail.get(), loading: false, error: error as ApiError });
-  }
+/** The read of one order with its cost summary and products (`{ data, error, loading }`), asked again on every screen that shows it. */
+export function orderDetailStore(id: number): FetcherStore<OrderDetail> {
+  return createFetcherStore<OrderDetail>(
+    detailKey(id),
+    async () => {
+      const [order, quote, products] = await Promise.all([getOrder(id), getCostSummary(id), listOrderProducts(id)]);
+      return { order, quote, products };
+    },
+    { freshness: 'every-mount', scope: 'personal' },
+  );
 }
 
 function patch(id: number, change: (detail: OrderDetail) => OrderDetail): void {
-  const state = $orderDetail.get();
-  if (state.id === id && state.data) $orderDetail.set({ ...state, data: change(state.data) });
+  const detail = cachedData<OrderDetail>(...detailKey(id));
+  if (detail) setCachedData(detailKey(id), change(detail));
 }
 
 /** True while products may still be removed and the address changed (placed or processing). */
@@ -55,7 +50,7 @@ export function isOpenOrder(order: Pick<Order, 'status'>): boolean {
 export async function changeOrderAddress(orderId: number, addressId: number): Promise<void> {
   const order = await updateOrderAddress(orderId, addressId);
   patch(orderId, (detail) => ({ ...detail, order }));
-  replaceCachedOrder(order);
+  revalidatePersonal(`${ORDERS_KEY}?`);
 }
 
 async function refreshQuote(orderId: number): Promise<void> {
@@ -65,7 +60,7 @@ async function refreshQuote(orderId: number): Promise<void> {
 
 /** Removes a product from the order; resolves with its name for the undo toast. */
 export async function removeOrderProduct(orderId: number, productId: number): Promise<string> {
-  const known = $orderDetail.get().data?.products.find((p) => p.id === productId)?.name ?? '';
+  const known = cachedData<OrderDetail>(...detailKey(orderId))?.products.find((p) => p.id === productId)?.name ?? '';
   const { name } = await deleteProduct(productId);
   patch(orderId, (detail) => ({ ...detail, products: detail.products.filter((p) => p.id !== productId) }));
   await refreshQuote(orderId);
@@ -81,9 +76,3 @@ export async function undoRemoveOrderProduct(orderId: number, productId: number)
   }));
   await refreshQuote(orderId);
 }
-
-$accessToken.listen((token) => {
-  if (token !== '') return;
-  request += 1;
-  $orderDetail.set(empty);
-});

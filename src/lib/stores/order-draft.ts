@@ -1,9 +1,5 @@
 import { atom } from 'nanostores';
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
-import { ApiError, normaliseError } from '../api/errors';
-import { createOrder, getOrder } from '../api/orders';
-import { track } from '../analytics';
-import { screenshotFileName } from '../image';
 import { DRAFT_DATABASE } from './session';
 import type { OrderFormValues, ProductValues } from '../schemas/order';
 
@@ -27,23 +23,6 @@ interface StoredDraft {
 
 /** True once saving the draft has failed (quota, blocked storage); the form keeps working. */
 export const $draftSaveFailed = atom(false);
-
-/** True while an order is being placed. */
-export const $placingOrder = atom(false);
-
-/** The order just placed or looked up for the order-uploaded page. */
-export interface PlacedOrder {
-  id: number;
-  /** ISO time the order was placed. */
-  placedAt: string;
-}
-
-/** The order shown on the order-uploaded page, with its loading state. */
-export const $placedOrder = atom<{ order: PlacedOrder | undefined; loading: boolean; failed: boolean; error?: ApiError }>({
-  order: undefined,
-  loading: false,
-  failed: false,
-});
 
 let counter = 0;
 
@@ -235,60 +214,4 @@ export function clearDraft(): Promise<void> {
     await dropOrphans(new Set());
   });
   return queue;
-}
-
-let inFlight: Promise<{ id: number }> | undefined;
-
-async function submit(values: OrderFormValues): Promise<{ id: number }> {
-  const count = values.products.length;
-  try {
-    const { id } = await createOrder({
-      portal: values.portal,
-      addressId: values.addressId,
-      products: values.products.map((p, i) => ({
-        name: p.name.trim(),
-        description: p.description.trim(),
-        quantity: Number(p.quantity),
-        comment: p.comment,
-        screenshot: p.screenshot as Blob,
-        fileName: screenshotFileName(i, p.screenshot?.type ?? ''),
-      })),
-    });
-    track('order_created', { products: count });
-    $placedOrder.set({ order: { id, placedAt: new Date().toISOString() }, loading: false, failed: false });
-    await clearDraft();
-    return { id };
-  } catch (error) {
-    const apiError = error instanceof ApiError ? error : normaliseError(error);
-    // SPEC section 8: an order-creation failure is reported to analytics only.
-    track('order_create_failed', { kind: apiError.kind, status: apiError.status ?? 0, products: count });
-    throw apiError;
-  }
-}
-
-/** Places the order once: a second call while one is under way gets the same promise. Rejects with an ApiError; the draft stays. */
-export function placeOrder(values: OrderFormValues): Promise<{ id: number }> {
-  if (!inFlight) {
-    $placingOrder.set(true);
-    inFlight = submit(values).finally(() => {
-      inFlight = undefined;
-      $placingOrder.set(false);
-    });
-  }
-  return inFlight;
-}
-
-/** Loads the placed date of an order for the order-uploaded page (kept when it was just placed here). */
-export async function loadPlacedOrder(id: number): Promise<void> {
-  if ($placedOrder.get().order?.id === id) return;
-  $placedOrder.set({ order: undefined, loading: true, failed: false });
-  try {
-    const order = await getOrder(id);
-    $placedOrder.set({ order: { id: order.id, placedAt: order.createdDate }, loading: false, failed: false });
-  } catch (error) {
-    const apiError = error instanceof ApiError ? error : normaliseError(error);
-    // Only an order the API does not know is "not found"; a timeout or a server error can be retried.
-    if (apiError.status === 404) $placedOrder.set({ order: undefined, loading: false, failed: true });
-    else $placedOrder.set({ order: undefined, loading: false, failed: false, error: apiError });
-  }
 }

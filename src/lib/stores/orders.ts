@@ -1,9 +1,12 @@
 import { computed } from 'nanostores';
 import { listOrders, type Order, type OrderFilter } from '../api/orders';
-import { cachedResource } from './resource';
+import { createFetcherStore, revalidatePersonal } from './query';
 
 /** Orders per request when a whole list is paged in (the API's maximum). */
 export const PAGE_SIZE = 100;
+
+/** The key prefix of every order read (lists and single orders): a change to an order asks them again. */
+export const ORDERS_KEY = 'orders';
 
 const PENDING = ['placed', 'processing'];
 
@@ -16,28 +19,25 @@ export async function listAllOrders(filter: Omit<OrderFilter, 'page' | 'per'> = 
   return [first.orders, ...(await Promise.all(rest))].flat();
 }
 
-const resource = cachedResource(() => listAllOrders());
-
-/** Every order of the shopper (normal and return), newest first, with the loading flag and last error. */
-export const $orders = resource.$store;
+/** Every order of the shopper (normal and return), newest first: `{ data, error, loading }`, asked again on every screen that shows it. */
+export const $orders = createFetcherStore<Order[]>([`${ORDERS_KEY}?all`], () => listAllOrders(), {
+  freshness: 'every-mount',
+  scope: 'personal',
+});
 
 /** Normal orders still waiting for a quote or a payment (placed, processing). */
-export const $pendingOrders = computed($orders, ({ data }) => (data ?? []).filter((o) => o.orderType === 'normal' && PENDING.includes(o.status)));
+export const $pendingOrders = computed($orders, ({ data }) =>
+  (data ?? []).filter((o) => o.orderType === 'normal' && PENDING.includes(o.status)),
+);
 
 /** Normal orders past payment: every other status except return. */
 export const $pastOrders = computed($orders, ({ data }) =>
   (data ?? []).filter((o) => o.orderType === 'normal' && !PENDING.includes(o.status) && o.status !== 'return'),
 );
 
-/** Loads the orders; with `fresh` it asks again while the cached list stays on screen. */
-export function loadOrders(fresh = false): Promise<Order[] | undefined> {
-  return resource.load(fresh);
-}
-
-/** Puts a changed order into the cached list (after a payment or an address change). */
-export function replaceCachedOrder(order: Order): void {
-  const list = $orders.get().data;
-  if (list) resource.set(list.map((o) => (o.id === order.id ? order : o)));
+/** Asks every order read again (after a payment, a return, an address change); screens keep the old answer meanwhile. */
+export function refreshOrders(): void {
+  revalidatePersonal(ORDERS_KEY);
 }
 
 /** The title of an order as the shopper reads it, e.g. "Order 12 - Amazon". */

@@ -1,8 +1,7 @@
 import { atom } from 'nanostores';
 import { payOrder, startPayment } from '../api/cards';
 import { accountMessages } from '../schemas/account';
-import { loadOrderDetail } from './order-detail';
-import { loadOrders } from './orders';
+import { refreshOrders } from './orders';
 
 /** Where the payment of the order on screen stands. */
 export type PaymentStatus = 'idle' | 'paying' | 'paid';
@@ -23,8 +22,7 @@ export async function payForOrder(orderId: number, cardId: number): Promise<void
   }
   $payment.set('paid');
   // The status moved on the server: the lists and the page read it again in the background.
-  void loadOrders(true);
-  void loadOrderDetail(orderId);
+  refreshOrders();
 }
 
 /** Forgets a finished payment (leaving the page). */

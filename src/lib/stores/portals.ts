@@ -1,7 +1,7 @@
 import { computed } from 'nanostores';
 import { listPortals, recordVisit, type Portal } from '../api/portals';
 import { isHttpUrl } from '../schemas/rules';
-import { cachedResource } from './resource';
+import { createFetcherStore } from './query';
 
 /** A portal as a select option (SPEC section 3: value, label, tcLink). */
 export interface PortalOption {
@@ -21,10 +21,8 @@ export interface Shop {
   picture: string;
 }
 
-const resource = cachedResource(listPortals);
-
-/** Every portal, loading flag and last error; cached until the page goes. */
-export const $portals = resource.$store;
+/** Every portal (GET /portals): `{ data, error, loading }`, public and cached until the page goes. */
+export const $portals = createFetcherStore<Portal[]>(['portals'], () => listPortals(), { freshness: 'until-changed', scope: 'public' });
 
 /** Portal options for the order form's select, by name. */
 export const $portalOptions = computed($portals, ({ data }) =>
@@ -50,9 +48,6 @@ export function shopOf(portal: Portal): Shop {
 
 /** Every portal as a shop tile, by id. */
 export const $shops = computed($portals, ({ data }) => new Map((data ?? []).map((p) => [p.id, shopOf(p)])));
-
-/** Loads the portals once (or again with force). */
-export const loadPortals = resource.load;
 
 /** Records that the shopper opened a shop's site from its tile (fire-and-forget). */
 export function visitShop(id: number): void {

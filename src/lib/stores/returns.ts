@@ -1,59 +1,69 @@
-import { atom } from 'nanostores';
-import type { ApiError } from '../api/errors';
+import { atom, computed } from 'nanostores';
 import { completeReturnOrder, returnOrder, type Order } from '../api/orders';
-import { listPortalsWithOrders } from '../api/portals';
+import { listPortalsWithOrders, type Portal } from '../api/portals';
 import { accountMessages, type ReturnValues } from '../schemas/account';
-import { listAllOrders, loadOrders } from './orders';
-import { cachedResource } from './resource';
-import { $accessToken } from './session';
+import { listAllOrders, ORDERS_KEY, refreshOrders } from './orders';
+import { createFetcherStore } from './query';
 
-const pending = cachedResource(() => listAllOrders({ type: 'return', status: 'returning' }));
-const history = cachedResource(() => listAllOrders({ type: 'return', status: 'returned' }));
-const portals = cachedResource(listPortalsWithOrders);
+const PENDING_KEY = `${ORDERS_KEY}?type=return&status=returning`;
+const HISTORY_KEY = `${ORDERS_KEY}?type=return&status=returned`;
 
-/** Returns waiting for the courier (status returning). */
-export const $returnsPending = pending.$store;
+/** Returns waiting for the courier (status returning): `{ data, error, loading }`, asked again on every screen that shows them. */
+export const $returnsPending = createFetcherStore<Order[]>(
+  [PENDING_KEY],
+  () => listAllOrders({ type: 'return', status: 'returning' }),
+  {
+    freshness: 'every-mount',
+    scope: 'personal',
+  },
+);
 
 /** Returns the courier has picked up (status returned). */
-export const $returnHistory = history.$store;
+export const $returnHistory = createFetcherStore<Order[]>(
+  [HISTORY_KEY],
+  () => listAllOrders({ type: 'return', status: 'returned' }),
+  {
+    freshness: 'every-mount',
+    scope: 'personal',
+  },
+);
 
 /** The shops a return can be scheduled for: those the shopper has orders with (GET /portals/portals_with_orders). */
-export const $returnPortals = portals.$store;
+export const $returnPortals = createFetcherStore<Portal[]>(['portals?with-orders'], () => listPortalsWithOrders(), {
+  freshness: 'every-mount',
+  scope: 'personal',
+});
 
-/** Delivered orders of the chosen portal, the items a return can be made of. */
+/** The portal chosen in the return form; 0 while none is. */
+export const $returnPortal = atom(0);
+
+/** The delivered orders of one portal, the items a return can be made of. */
 export interface DeliveredOrders {
   portal: number;
-  data: Order[] | undefined;
-  loading: boolean;
-  error: ApiError | undefined;
+  orders: Order[];
 }
 
-/** The delivered orders of the portal chosen in the return form. */
-export const $deliveredOrders = atom<DeliveredOrders>({ portal: 0, data: undefined, loading: false, error: undefined });
-
-/** Loads both return lists and the shops (again with `fresh`). */
-export async function loadReturns(fresh = false): Promise<void> {
-  await Promise.all([pending.load(fresh), history.load(fresh), portals.load(fresh)]);
-}
-
-/** Loads the delivered orders of one portal (GET /orders?type=normal&status=delivered&portal=). */
-export async function loadDeliveredOrders(portal: number): Promise<void> {
-  if (portal <= 0) {
-    $deliveredOrders.set({ portal: 0, data: undefined, loading: false, error: undefined });
-    return;
-  }
-  $deliveredOrders.set({ portal, data: undefined, loading: true, error: undefined });
-  try {
-    const answer = await listAllOrders({ type: 'normal', status: 'delivered', portal });
+/** The delivered orders of the portal chosen in the return form (GET /orders?type=normal&status=delivered&portal=); idle while none is chosen. */
+export const $deliveredOrders = createFetcherStore<DeliveredOrders>(
+  [`${ORDERS_KEY}?type=normal&status=delivered&portal=`, computed($returnPortal, (portal) => (portal > 0 ? portal : null))],
+  async (_path, portal) => {
+    const id = Number(portal);
+    const answer = await listAllOrders({ type: 'normal', status: 'delivered', portal: id });
     // SPEC section 4 allows returns of delivered orders of the chosen portal only, even if a server ignores a filter.
-    const data = answer.filter((o) => o.orderType === 'normal' && o.status === 'delivered' && o.portalId === portal);
-    if ($deliveredOrders.get().portal === portal) $deliveredOrders.set({ portal, data, loading: false, error: undefined });
-  } catch (error) {
-    if ($deliveredOrders.get().portal === portal) $deliveredOrders.set({ portal, data: undefined, loading: false, error: error as ApiError });
-  }
+    return {
+      portal: id,
+      orders: answer.filter((o) => o.orderType === 'normal' && o.status === 'delivered' && o.portalId === id),
+    };
+  },
+  { freshness: 'every-mount', scope: 'personal' },
+);
+
+/** Chooses the portal of the return form (0 for none); its delivered orders are read. */
+export function chooseReturnPortal(portal: number): void {
+  $returnPortal.set(portal);
 }
 
-/** Schedules a return (multipart POST /orders/{id}/return_order), then reads the lists again. */
+/** Schedules a return (multipart POST /orders/{id}/return_order), then the order reads are asked again. */
 export async function scheduleReturn(values: ReturnValues): Promise<void> {
   if (!values.returnPhoto) throw new Error('Image is required.');
   await returnOrder(values.orderId, {
@@ -63,20 +73,15 @@ export async function scheduleReturn(values: ReturnValues): Promise<void> {
     photo: values.returnPhoto,
     fileName: values.returnPhoto.name || 'return-photo',
   });
-  await Promise.all([pending.load(true), loadOrders(true)]);
+  refreshOrders();
 }
 
-/** Marks a returning order as picked up and refreshes both lists; rejects with the spec's failure text. */
+/** Marks a returning order as picked up, then the order reads are asked again; rejects with the spec's failure text. */
 export async function markPickedUp(orderId: number): Promise<void> {
   try {
     await completeReturnOrder(orderId);
   } catch {
     throw new Error(accountMessages.pickUpFailed);
   }
-  await Promise.all([pending.load(true), history.load(true)]);
-  void loadOrders(true);
+  refreshOrders();
 }
-
-$accessToken.listen((token) => {
-  if (token === '') $deliveredOrders.set({ portal: 0, data: undefined, loading: false, error: undefined });
-});

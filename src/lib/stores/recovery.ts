@@ -1,0 +1,38 @@
+import * as authApi from '../api/auth';
+import { userFieldErrors } from '../api/users';
+import { AuthFailure, authMessages, FAILURE_MS, failureMessage } from './auth-messages';
+
+/** Sends the password-reset e-mail; failures carry the server message (5 s). */
+export async function forgotPassword(email: string): Promise<void> {
+  try {
+    await authApi.requestPasswordReset(email.trim());
+  } catch (error) {
+    throw new AuthFailure(failureMessage(error), FAILURE_MS.long);
+  }
+}
+
+/** Sets a new password with the e-mailed token; failures carry the server message (5 s). */
+export async function resetPassword(token: string, password: string, confirmPassword: string): Promise<void> {
+  try {
+    await authApi.resetPassword({ confirmationCode: token, password, confirmPassword });
+  } catch (error) {
+    throw new AuthFailure(failureMessage(error), FAILURE_MS.long, userFieldErrors(error));
+  }
+}
+
+/** What the unlock page shows: the toast and the page text of SPEC section 8. */
+export interface UnlockFailure {
+  toast: string;
+  text: string;
+}
+
+/** Unlocks the account with the e-mailed token; resolves undefined on success, else what to show. */
+export async function unlockAccount(token: string | null): Promise<UnlockFailure | undefined> {
+  if (!token) return { toast: authMessages.noUnlockToken, text: authMessages.unlockPageMissing };
+  try {
+    await authApi.unlockAccount(token);
+    return undefined;
+  } catch {
+    return { toast: authMessages.unlockFailed, text: authMessages.unlockPageFailed };
+  }
+}
