@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import * as yup from 'yup';
 import { sendAdvertiseMessage, type AdvertiseMessage } from '../lib/api/email';
 import { email, messages } from '../lib/schemas/rules';
-import { Field } from './contact/Field';
+import { Field } from './ui/Field';
 import { MessageForm } from './contact/MessageForm';
 
 const initialValues: AdvertiseMessage = { email: '', mobile: '', companyName: '', description: '' };

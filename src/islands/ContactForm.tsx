@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import * as yup from 'yup';
 import { sendContactMessage, type ContactMessage } from '../lib/api/email';
 import { email, messages } from '../lib/schemas/rules';
-import { Field } from './contact/Field';
+import { Field } from './ui/Field';
 import { MessageForm } from './contact/MessageForm';
 
 const initialValues: ContactMessage = {

@@ -5,7 +5,7 @@ import { forgotSchema, type ForgotValues } from '../../lib/schemas/auth';
 import { authMessages, forgotPassword } from '../../lib/stores/auth';
 import { leaveModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
-import { TextField, useFocusFirstError } from './Fields';
+import { Field, useFocusFirstError } from '../ui/Field';
 import './auth.css';
 
 /** The forgot-password screen: sends the reset e-mail. */
@@ -30,7 +30,7 @@ export function ForgotPassword(): ReactNode {
     <>
       <p className="auth-lede">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
-        <TextField formik={formik} name="email" label="Email" type="email" autoComplete="email" initialFocus />
+        <Field form={formik} required requiredMark={false} name="email" label="Email" type="email" autoComplete="email" initialFocus />
         <div className="auth-actions">
           <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
             Reset Password
