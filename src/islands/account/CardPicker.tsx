@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { paymentSchema, type PaymentValues } from '../../lib/schemas/account';
 import { $cards, loadCards } from '../../lib/stores/cards';
 import { pathTo } from '../../lib/stores/router';
+import { fieldError } from '../ui/Field';
 import { PaymentCard } from '../ui/PaymentCard';
 import { Spinner } from '../ui/Spinner';
 import { LoadError } from './LoadError';
@@ -33,7 +34,7 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPi
     validateOnChange: false,
     onSubmit: (values) => onPay(values.cardId),
   });
-  const shownError = form.submitCount > 0 ? form.errors.cardId : undefined;
+  const shownError = fieldError(form, 'cardId');
 
   let choices: ReactNode;
   if (!cards && error) choices = <LoadError message={error.message} onRetry={() => void loadCards(true)} />;
