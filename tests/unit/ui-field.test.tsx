@@ -40,6 +40,20 @@ describe('Field', () => {
     expect(email.getAttribute('aria-describedby')).toBe(`${hint.id} ${message.id}`);
   });
 
+  it('shows nothing when an empty field is tabbed past, and the error once it was left with a value', async () => {
+    render(<Form />);
+    const email = screen.getByLabelText('Email');
+    fireEvent.blur(email);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('Required')).toBeNull();
+    fireEvent.change(email, { target: { value: 'x' } });
+    fireEvent.blur(email);
+    expect(await screen.findByText('Must be a valid email')).toBeInTheDocument();
+    fireEvent.change(email, { target: { value: '' } });
+    fireEvent.blur(email);
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+  });
+
   it('shows the error of an untouched field after submit', async () => {
     render(<Form />);
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -66,9 +80,10 @@ describe('Field', () => {
       </>,
     );
     const email = screen.getByLabelText('Email');
+    fireEvent.change(email, { target: { value: 'x' } });
     fireEvent.blur(email);
     await waitFor(() => expect(email).toHaveAttribute('aria-describedby', 'form-status'));
-    expect(screen.queryByText('Required')).toBeNull();
+    expect(screen.queryByText('Must be a valid email')).toBeNull();
   });
 
   it('gives a password a show/hide toggle', () => {

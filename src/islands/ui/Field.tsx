@@ -1,5 +1,5 @@
 import { getIn, useFormikContext, type FormikProps } from 'formik';
-import { useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useState, type FocusEvent, type ReactNode, type RefObject } from 'react';
 
 /** A field's name in a form's values: a top-level key, or a path into a list ('products.0.comment'). */
 export type FieldPath<V> = Extract<keyof V, string> | `${Extract<keyof V, string>}.${string}`;
@@ -35,7 +35,7 @@ export interface FieldProps<V> {
   errorShownAt?: string;
 }
 
-/** The one rule for every control: its error shows once it was left (blur) or the form was submitted. */
+/** The one rule for every control: its error shows once it was left (blur) or the form was submitted. A text field counts a blur only when it holds something (see Field). */
 export function fieldError<V>(form: Pick<FormikProps<V>, 'errors' | 'touched' | 'submitCount'>, name: string): string | undefined {
   const error: unknown = getIn(form.errors, name);
   const shown = getIn(form.touched, name) === true || form.submitCount > 0;
@@ -79,7 +79,11 @@ export function Field<V>(props: FieldProps<V>): ReactNode {
     name,
     value: raw === null || raw === undefined ? '' : String(raw),
     onChange: form.handleChange,
-    onBlur: form.handleBlur,
+    // Tabbing past an empty field is not an answer: only a field left with something in it (or already checked) shows its error before submit.
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (event.target.value === '' && getIn(form.touched, name) !== true) return;
+      form.handleBlur(event);
+    },
     autoComplete,
     'aria-required': required || undefined,
     'aria-invalid': error ? true : undefined,
