@@ -15,6 +15,8 @@ async function moveClientSide(page: Page, path: string): Promise<void> {
 
 test.describe('an account screen whose code is gone', () => {
   test('a failed chunk load asks for a reload, the profile menu keeps working, and Reload lands on the screen', async ({ page, signedIn }) => {
+    // Two page loads, an axe scan and the order form's first load.
+    test.setTimeout(90_000);
     expect(signedIn.email).toContain('@');
     await page.goto('/my-details/');
     await expect(page.getByRole('heading', { level: 1, name: 'My Details' })).toBeVisible();
