@@ -11,6 +11,7 @@ import { QuotePaymentScreen } from './account/QuotePaymentScreen';
 import { ReturnsScreen } from './account/ReturnsScreen';
 import { TrackOrderScreen } from './account/TrackOrderScreen';
 import { useAccountNav } from './account/use-account-nav';
+import { ScreenBoundary } from './ui/ScreenBoundary';
 import { Spinner } from './ui/Spinner';
 import { Toasts } from './ui/Toasts';
 
@@ -65,7 +66,10 @@ export function AccountApp(): ReactNode {
   return (
     <>
       <Toasts />
-      <Suspense fallback={<Spinner />}>{page ? screenFor(page) : <NotFoundScreen />}</Suspense>
+      {/* Keyed by route: a screen that failed does not keep the next one from showing. */}
+      <ScreenBoundary key={page?.route ?? 'none'} screen={page?.route ?? 'none'}>
+        <Suspense fallback={<Spinner />}>{page ? screenFor(page) : <NotFoundScreen />}</Suspense>
+      </ScreenBoundary>
     </>
   );
 }

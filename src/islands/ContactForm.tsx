@@ -3,7 +3,7 @@ import * as yup from 'yup';
 import type { ContactMessage } from '../lib/api/email';
 import { sendContactForm } from '../lib/stores/site-messages';
 import { email, messages } from '../lib/schemas/rules';
-import { Field } from './contact/Field';
+import { Field } from './ui/Field';
 import { MessageForm } from './contact/MessageForm';
 
 const initialValues: ContactMessage = {

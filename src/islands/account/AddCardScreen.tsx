@@ -6,7 +6,7 @@ import { pathTo } from '../../lib/stores/router';
 import { notify } from '../ui/Toasts';
 import { RouteLink } from './RouteLink';
 import { Screen } from './Screen';
-import { TextField } from './TextField';
+import { Field } from '../ui/Field';
 
 /** Milliseconds the 'Redirecting to PayFast' toast shows before the browser leaves. */
 export const REDIRECT_DELAY_MS = 800;
@@ -35,7 +35,7 @@ export function AddCardScreen(): ReactNode {
     <Screen page="addCard">
       <p className="section-lede">Name the card; PayFast then asks for the card details on its own secure page and brings you back here.</p>
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Add a card">
-        <TextField form={form} idPrefix="card" name="cardName" label="Card name" autoComplete="off" hint="For example: Personal Visa" />
+        <Field form={form} idPrefix="card" name="cardName" label="Card name" autoComplete="off" hint="For example: Personal Visa" />
         <div className="button-row">
           <button type="submit" className="button button--accent" disabled={form.isSubmitting}>
             Continue to PayFast

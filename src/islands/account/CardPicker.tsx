@@ -5,6 +5,7 @@ import { paymentSchema, type PaymentValues } from '../../lib/schemas/account';
 import { $cards } from '../../lib/stores/cards';
 import { errorMessage } from '../../lib/stores/query';
 import { pathTo } from '../../lib/stores/router';
+import { fieldError } from '../ui/Field';
 import { PaymentCard } from '../ui/PaymentCard';
 import { Spinner } from '../ui/Spinner';
 import { LoadError } from './LoadError';
@@ -31,7 +32,7 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPi
     validateOnChange: false,
     onSubmit: (values) => onPay(values.cardId),
   });
-  const shownError = form.submitCount > 0 ? form.errors.cardId : undefined;
+  const shownError = fieldError(form, 'cardId');
 
   let choices: ReactNode;
   if (!cards && error) choices = <LoadError message={errorMessage(error)} onRetry={$cards.revalidate} />;

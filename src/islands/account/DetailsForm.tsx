@@ -5,7 +5,7 @@ import { accountMessages, detailsSchema, type DetailsValues } from '../../lib/sc
 import { detailsFieldErrors, detailsInitialValues, saveDetails } from '../../lib/stores/details';
 import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
-import { TextField, visibleError } from './TextField';
+import { Field, fieldError } from '../ui/Field';
 
 /** Props of the personal details form. */
 export interface DetailsFormProps {
@@ -30,19 +30,19 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
       }
     },
   });
-  const methodError = visibleError(form, 'notificationMethod');
+  const methodError = fieldError(form, 'notificationMethod');
   const loading = user === undefined;
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate aria-labelledby="details-title" aria-busy={loading}>
       {loading && <Spinner label="Loading your details…" />}
       <fieldset className="form-plain" disabled={loading}>
         <div className="form-row">
-          <TextField form={form} idPrefix="details" name="firstName" label="First name" autoComplete="given-name" />
-          <TextField form={form} idPrefix="details" name="lastName" label="Last name" autoComplete="family-name" />
+          <Field form={form} idPrefix="details" name="firstName" label="First name" autoComplete="given-name" />
+          <Field form={form} idPrefix="details" name="lastName" label="Last name" autoComplete="family-name" />
         </div>
         <div className="form-row">
-          <TextField form={form} idPrefix="details" name="email" label="E-mail" type="email" autoComplete="email" />
-          <TextField form={form} idPrefix="details" name="mobile" label="Mobile" type="tel" autoComplete="tel" />
+          <Field form={form} idPrefix="details" name="email" label="E-mail" type="email" autoComplete="email" />
+          <Field form={form} idPrefix="details" name="mobile" label="Mobile" type="tel" autoComplete="tel" />
         </div>
         <fieldset className="choice-group" aria-describedby={methodError ? 'details-method-error' : undefined}>
           <legend>Notification method</legend>

@@ -12,7 +12,7 @@ import { $deliveredOrders, $returnPortals, chooseReturnPortal, scheduleReturn } 
 import { Select, type SelectOption } from '../ui/Select';
 import { notify } from '../ui/Toasts';
 import { PhotoField } from './PhotoField';
-import { TextField, visibleError } from './TextField';
+import { Field, fieldError } from '../ui/Field';
 
 const initialValues: ReturnValues = { portal: 0, orderId: 0, item: 0, totalItems: 1, returnReason: '', returnPhoto: null };
 
@@ -81,7 +81,7 @@ export function ReturnForm(): ReactNode {
         loading={portals.loading}
         value={values.portal || null}
         placeholder="Choose a shop"
-        error={visibleError(form, 'portal') ?? (portals.error ? errorMessage(portals.error) : undefined)}
+        error={fieldError(form, 'portal') ?? (portals.error ? errorMessage(portals.error) : undefined)}
         onBlur={touch('portal')}
         onChange={(portal) => {
           void form.setValues({ ...values, portal: portal ?? 0, orderId: 0, item: 0 }, false);
@@ -97,7 +97,7 @@ export function ReturnForm(): ReactNode {
         value={values.orderId || null}
         placeholder={values.portal ? 'Choose a delivered order' : 'Choose a shop first'}
         disabled={values.portal === 0}
-        error={visibleError(form, 'orderId') ?? (delivered.error ? errorMessage(delivered.error) : undefined)}
+        error={fieldError(form, 'orderId') ?? (delivered.error ? errorMessage(delivered.error) : undefined)}
         describedBy={noOrders ? 'return-order-none' : undefined}
         onBlur={touch('orderId')}
         onChange={(orderId) => void form.setValues({ ...values, orderId: orderId ?? 0, item: 0 }, false)}
@@ -115,22 +115,19 @@ export function ReturnForm(): ReactNode {
         value={values.item || null}
         placeholder={values.orderId ? 'Choose the item' : 'Choose an order first'}
         disabled={values.orderId === 0}
-        error={visibleError(form, 'item')}
+        error={fieldError(form, 'item')}
         onBlur={touch('item')}
         onChange={(item) => void form.setFieldValue('item', item ?? 0, false)}
       />
-      <TextField form={form} idPrefix="return" name="totalItems" label="Quantity" type="number" min={1} inputMode="numeric" />
-      <div className="field">
-        <label htmlFor="return-returnReason">Reason</label>
-        <textarea id="return-returnReason" name="returnReason" value={values.returnReason} onChange={form.handleChange} onBlur={form.handleBlur} />
-      </div>
+      <Field form={form} idPrefix="return" name="totalItems" label="Quantity" type="number" min={1} inputMode="numeric" />
+      <Field form={form} idPrefix="return" name="returnReason" label="Reason" multiline />
       <PhotoField
         key={generation}
         id="return-photo"
         label="Photo of the item"
         name="returnPhoto"
         value={values.returnPhoto}
-        error={visibleError(form, 'returnPhoto')}
+        error={fieldError(form, 'returnPhoto')}
         onBlur={touch('returnPhoto')}
         onChange={(file) => void form.setFieldValue('returnPhoto', file, form.submitCount > 0)}
       />

@@ -6,7 +6,7 @@ import { authMessages } from '../../lib/stores/auth-messages';
 import { forgotPassword } from '../../lib/stores/recovery';
 import { leaveModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
-import { TextField, useFocusFirstError } from './Fields';
+import { Field, useFocusFirstError } from '../ui/Field';
 import './auth.css';
 
 /** The forgot-password screen: sends the reset e-mail. */
@@ -31,7 +31,7 @@ export function ForgotPassword(): ReactNode {
     <>
       <p className="auth-lede">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
       <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
-        <TextField formik={formik} name="email" label="Email" type="email" autoComplete="email" initialFocus />
+        <Field form={formik} required requiredMark={false} name="email" label="Email" type="email" autoComplete="email" initialFocus />
         <div className="auth-actions">
           <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
             Reset Password

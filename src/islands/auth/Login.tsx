@@ -10,7 +10,7 @@ import { leaveModal } from '../../lib/stores/modal';
 import { welcomeMessage } from '../../lib/stores/user';
 import { notify } from '../ui/Toasts';
 import { showFailure } from './feedback';
-import { CheckboxField, PasswordField, TextField, useFocusFirstError } from './Fields';
+import { CheckboxField, Field, useFocusFirstError } from '../ui/Field';
 import './auth.css';
 
 // Seconds left of a 429's wait, counting down once a second and 0 when Sign In may be tried again.
@@ -80,10 +80,10 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
         </p>
       ) : null}
       <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
-        <TextField formik={formik} name="username" label="Email" type="email" autoComplete="username" initialFocus />
-        <PasswordField formik={formik} name="password" label="Password" autoComplete="current-password" />
+        <Field form={formik} required requiredMark={false} name="username" label="Email" type="email" autoComplete="username" initialFocus />
+        <Field form={formik} type="password" required requiredMark={false} name="password" label="Password" autoComplete="current-password" />
         <div className="auth-row">
-          <CheckboxField formik={formik} name="remember" label="Keep me signed in" />
+          <CheckboxField form={formik} name="remember" label="Keep me signed in" />
           <a href={modalHref('forgotPassword')} data-modal>
             Forgot Password?
           </a>

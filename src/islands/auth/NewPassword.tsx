@@ -6,7 +6,7 @@ import { AuthFailure } from '../../lib/stores/auth-messages';
 import { resetPassword } from '../../lib/stores/recovery';
 import { openModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
-import { PasswordField, useFocusFirstError } from './Fields';
+import { Field, useFocusFirstError } from '../ui/Field';
 import './auth.css';
 
 /** The new-password screen: reads the e-mailed `token` and saves the new password, then opens login. */
@@ -35,15 +35,18 @@ export function NewPassword({ params }: { params: URLSearchParams }): ReactNode 
     <>
       <p className="auth-lede">Choose a new password for your account.</p>
       <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
-        <PasswordField
-          formik={formik}
+        <Field
+          form={formik}
+          type="password"
+          required
+          requiredMark={false}
           name="password"
           label="New Password"
           autoComplete="new-password"
           hint="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
           initialFocus
         />
-        <PasswordField formik={formik} name="confirmPassword" label="Re-enter New Password" autoComplete="new-password" />
+        <Field form={formik} type="password" required requiredMark={false} name="confirmPassword" label="Re-enter New Password" autoComplete="new-password" />
         <div className="auth-actions">
           <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
             Save New Password

@@ -8,7 +8,7 @@ import { register, signInAfterRegistration } from '../../lib/stores/registration
 import { leaveModal } from '../../lib/stores/modal';
 import { welcomeMessage } from '../../lib/stores/user';
 import { showFailure } from './feedback';
-import { PasswordField, TextField, useFocusFirstError } from './Fields';
+import { Field, useFocusFirstError } from '../ui/Field';
 import './auth.css';
 
 const initialValues: RegisterValues = {
@@ -56,22 +56,25 @@ export function Register(): ReactNode {
       <p className="auth-lede">One account gives you access to many online stores, in South Africa and abroad.</p>
       <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
         <div className="form-row">
-          <TextField formik={formik} name="firstName" label="First Name" autoComplete="given-name" initialFocus />
-          <TextField formik={formik} name="lastName" label="Last Name" autoComplete="family-name" />
+          <Field form={formik} required requiredMark={false} name="firstName" label="First Name" autoComplete="given-name" initialFocus />
+          <Field form={formik} required requiredMark={false} name="lastName" label="Last Name" autoComplete="family-name" />
         </div>
-        <TextField formik={formik} name="email" label="Email" type="email" autoComplete="email" />
+        <Field form={formik} required requiredMark={false} name="email" label="Email" type="email" autoComplete="email" />
         <div className="form-row">
-          <TextField formik={formik} name="birthDate" label="Birth Date" type="date" autoComplete="bday" hint="You need to be over 18 to register." />
-          <TextField formik={formik} name="mobile" label="Mobile" type="tel" autoComplete="tel" hint="+27 and 9 digits, or 0 and 9 digits." />
+          <Field form={formik} required requiredMark={false} name="birthDate" label="Birth Date" type="date" autoComplete="bday" hint="You need to be over 18 to register." />
+          <Field form={formik} required requiredMark={false} name="mobile" label="Mobile" type="tel" autoComplete="tel" hint="+27 and 9 digits, or 0 and 9 digits." />
         </div>
-        <PasswordField
-          formik={formik}
+        <Field
+          form={formik}
+          type="password"
+          required
+          requiredMark={false}
           name="password"
           label="Password"
           autoComplete="new-password"
           hint="At least 8 characters with a lowercase letter, an uppercase letter, a number and a symbol."
         />
-        <PasswordField formik={formik} name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
+        <Field form={formik} type="password" required requiredMark={false} name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
         <div className="auth-actions">
           <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
             Register

@@ -13,12 +13,12 @@ import { goTo } from '../../lib/stores/router';
 import { orderFieldErrors, orderSchema, type OrderFormValues, type ProductValues } from '../../lib/schemas/order';
 import { LoadError } from '../account/LoadError';
 import { AddressForm } from '../ui/AddressForm';
+import { useFieldError } from '../ui/Field';
 import { Select } from '../ui/Select';
 import { ShopTile } from '../ui/ShopTile';
 import { notify, Toasts } from '../ui/Toasts';
 import { DraftKeeper } from './DraftKeeper';
-import { ProductBlock, useFieldError } from './ProductBlock';
-import '../ui/form-controls.css';
+import { ProductBlock } from './ProductBlock';
 import './order-form.css';
 
 const FORM_ID = 'order-form';
@@ -63,7 +63,7 @@ function PortalField(): ReactNode {
         onBlur={() => void setFieldTouched('portal', true)}
       />
       {loadError && options.length === 0 ? <LoadError message={errorMessage(loadError)} onRetry={$portals.revalidate} /> : null}
-      <p id="order-portal-hint" className="field__hint">
+      <p id="order-portal-hint" className="field-hint">
         One retailer per order: each order and its quote cover one shop. Place a separate order for each shop.
       </p>
       <ShopTile shop={shops.get(values.portal)} />
@@ -121,7 +121,7 @@ function Products({ finalized }: { finalized: boolean }): ReactNode {
   return (
     <section className="order-form__section">
       <h2 id="order-products-title">Products</h2>
-      <p className="field__hint">
+      <p className="field-hint">
         For each product, paste the link to its page and upload a screenshot of it.{' '}
         <a href="/upload-order-instructions/" data-modal="">
           How to take a screenshot
@@ -153,7 +153,7 @@ function Products({ finalized }: { finalized: boolean }): ReactNode {
               <button
                 ref={addButton}
                 type="button"
-                className="ui-button ui-button--secondary"
+                className="button button--ghost"
                 disabled={finalized || values.products.length >= MAX_PRODUCTS}
                 onClick={() => {
                   const next = newProduct(values.products);
@@ -190,7 +190,7 @@ function PlaceOrder({ signedIn }: { signedIn: boolean }): ReactNode {
         </a>
       </div>
       {signedIn ? (
-        <button type="submit" form={FORM_ID} className="ui-button ui-button--primary order-form__submit" disabled={!values.agreed || isSubmitting || placing} aria-describedby="order-rules">
+        <button type="submit" form={FORM_ID} className="button order-form__submit" disabled={!values.agreed || isSubmitting || placing} aria-describedby="order-rules">
           {isSubmitting || placing ? 'Placing Order…' : 'Place Order'}
         </button>
       ) : (

@@ -6,7 +6,6 @@ import { isUnknownOrder, placedOrderStore } from '../../lib/stores/placed-order'
 import { errorMessage } from '../../lib/stores/query';
 import { LoadError } from '../account/LoadError';
 import { Toasts } from '../ui/Toasts';
-import '../ui/form-controls.css';
 import './order-form.css';
 
 /** The order-uploaded page (/order-uploaded/{id}/): the order is placed, when, and what happens next. */
@@ -22,7 +21,7 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
         <h1 id="order-uploaded-title">Order not found</h1>
         <p>We could not find this order. Your placed orders are listed in your order history.</p>
         <p className="order-uploaded__links">
-          <a className="ui-button ui-button--primary" href="/my-orders-history/">
+          <a className="button" href="/my-orders-history/">
             Order History
           </a>
         </p>
@@ -49,10 +48,10 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
         valid for 48 hours.
       </p>
       <p className="order-uploaded__links">
-        <a className="ui-button ui-button--primary" href="/how-it-works/">
+        <a className="button" href="/how-it-works/">
           How It Works
         </a>
-        <a className="ui-button ui-button--secondary" href="/portals/">
+        <a className="button button--ghost" href="/portals/">
           Our Shops
         </a>
       </p>

@@ -1,11 +1,11 @@
 import { useId, type ReactNode } from 'react';
-import { Formik, Form, useField, useFormikContext } from 'formik';
+import { Formik, Form, useFormikContext } from 'formik';
 import type { Address } from '../../lib/api/addresses';
 import { ApiError } from '../../lib/api/errors';
 import { addAddress, addressErrorDetail } from '../../lib/stores/addresses';
 import { emptyNewAddress, newAddressSchema, type NewAddressValues } from '../../lib/schemas/order';
+import { Field, fieldError } from './Field';
 import { notify } from './Toasts';
-import './form-controls.css';
 
 /** Props of the add-address form. */
 export interface AddressFormProps {
@@ -18,33 +18,10 @@ export interface AddressFormProps {
 }
 
 function AddressField({ name, label, autoComplete, prefix }: { name: keyof NewAddressValues; label: string; autoComplete: string; prefix: string }): ReactNode {
-  const [field, meta] = useField<string>(name);
-  const { status } = useFormikContext<NewAddressValues>();
-  const id = `${prefix}-${name}`;
-  const invalid = meta.touched && !!meta.error;
+  const form = useFormikContext<NewAddressValues>();
   // The server's detail already shows once for the whole form; the marked field points at it.
-  const fromServer = invalid && meta.error === status;
-  const errorId = fromServer ? `${prefix}-status` : `${id}-error`;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...field}
-        id={id}
-        className="field__input"
-        type="text"
-        autoComplete={autoComplete}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={invalid ? errorId : undefined}
-      />
-      {/* The slot keeps its height so that a message going away on blur never moves the button being clicked. */}
-      <p id={`${id}-error`} className="field__error field__error--slot">
-        {invalid && !fromServer ? meta.error : null}
-      </p>
-    </div>
-  );
+  const fromServer = fieldError(form, name) === form.status;
+  return <Field form={form} name={name} idPrefix={prefix} label={label} autoComplete={autoComplete} reserveError errorShownAt={fromServer ? `${prefix}-status` : undefined} />;
 }
 
 /** The add-address form (five required fields); shows 'Address Added' or the server's detail message. */
@@ -90,12 +67,12 @@ export function AddressForm({ onAdded, markStreetOnError = false, title = 'Add a
           <AddressField prefix={prefix} name="newAddressProvince" label="Province" autoComplete="address-level1" />
           <AddressField prefix={prefix} name="newAddressPostalCode" label="Postal code" autoComplete="postal-code" />
           {typeof status === 'string' && status !== '' ? (
-            <p id={`${prefix}-status`} className="field__error" role="alert">
+            <p id={`${prefix}-status`} className="field-error" role="alert">
               {status}
             </p>
           ) : null}
           <div>
-            <button type="submit" className="ui-button ui-button--secondary" disabled={isSubmitting}>
+            <button type="submit" className="button button--ghost" disabled={isSubmitting}>
               {isSubmitting ? 'Adding…' : 'Add Address'}
             </button>
           </div>

@@ -4,7 +4,6 @@ import type CropperJs from 'cropperjs';
 import 'cropperjs/dist/cropper.css';
 import { encodeCrop, fileProblem, fitWithin, MAX_EDGE } from '../../lib/image';
 import { messages } from '../../lib/schemas/rules';
-import './form-controls.css';
 import './image-crop-field.css';
 
 /** Props of the screenshot field. */
@@ -101,10 +100,10 @@ export function ImageCropField({ id, label, name, value, onChange, onBlur, error
 
   return (
     <div className={`crop-field${shown ? ' crop-field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
+      <label className="field-label" htmlFor={id}>
         {label}
       </label>
-      <p id={hintId} className="field__hint">
+      <p id={hintId} className="field-hint">
         A .jpg, .jpeg, .png or .webp file from 50KB to 10MB; you crop it square next.
       </p>
       <input
@@ -120,7 +119,7 @@ export function ImageCropField({ id, label, name, value, onChange, onBlur, error
         onChange={(event) => void choose(event)}
         onBlur={onBlur}
       />
-      <p id={errorId} className="field__error field__error--slot">
+      <p id={errorId} className="field-error field-error--slot">
         {shown}
       </p>
       {fileUrl ? (
@@ -145,10 +144,10 @@ export function ImageCropField({ id, label, name, value, onChange, onBlur, error
             ready={() => setReady(true)}
           />
           <div className="crop-field__actions">
-            <button type="button" className="ui-button ui-button--primary" disabled={!ready || cropping} onClick={() => void crop()}>
+            <button type="button" className="button" disabled={!ready || cropping} onClick={() => void crop()}>
               {cropping ? 'Cropping…' : 'Crop Image'}
             </button>
-            <button type="button" className="ui-button ui-button--secondary" onClick={cancel}>
+            <button type="button" className="button button--ghost" onClick={cancel}>
               Cancel
             </button>
           </div>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import './form-controls.css';
 import './select.css';
 
 /** One choice of a Select. */
@@ -228,7 +227,7 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
 
   return (
     <div className={`select${open ? ' select--open' : ''}${error ? ' select--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
+      <label className="field-label" htmlFor={id}>
         {label}
       </label>
       <div className="select__control">
@@ -318,7 +317,7 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
           {selectionSummary(selectedLabels)}
         </p>
       ) : null}
-      <p id={errorId} className="field__error field__error--slot">
+      <p id={errorId} className="field-error field-error--slot">
         {error}
       </p>
     </div>
