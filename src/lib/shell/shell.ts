@@ -67,3 +67,10 @@ document.addEventListener('auxclick', (event) => {
 });
 document.addEventListener('keydown', onKeydown);
 window.addEventListener('storage', onStorage);
+
+// The service worker exists only in the production build; it registers after the page has loaded, off the critical path.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const start = (): void => void import('./pwa').then(({ startOfflineSupport }) => startOfflineSupport()).catch(() => undefined);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
