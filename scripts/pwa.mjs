@@ -48,7 +48,7 @@ export function isOtherPage({ request, url }) {
   return request.mode === 'navigate' && url.origin === self.location.origin;
 }
 
-/** The site's own images (shop logos, adverts, illustrations); the API's images are another origin. */
+/** Any other image of the site (the precache has the SVGs); the API's images are another origin. */
 export function isSiteImage({ request, url }) {
   return request.destination === 'image' && url.origin === self.location.origin;
 }
@@ -63,7 +63,8 @@ export const pwaOptions = {
   injectRegister: false,
   manifest,
   workbox: {
-    globPatterns: ['_astro/**/*.{js,css}', 'favicon.svg', 'logo.svg', 'icons/*.png', ...PRECACHED_PAGES],
+    // The site's own images are small SVGs (14 KB in all): kept from the start, a repeat visit asks for none.
+    globPatterns: ['_astro/**/*.{js,css}', 'favicon.svg', 'logo.svg', 'icons/*.png', '{images,shops,categories,payments,adverts}/*.svg', ...PRECACHED_PAGES],
     // Our own transform list (empty): the integration's default would rename 'portals/index.html' to 'portals', which '/portals/' does not match.
     manifestTransforms: [],
     // Pages are static: a query (?next=, ?order=) is read by the page's script, so the shell without it is the same file.

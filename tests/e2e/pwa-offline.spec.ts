@@ -2,12 +2,20 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { apiOrigin, expect, siteOrigin, test } from './fixtures';
 import { productBlock } from './files/order-kit';
 
 const dist = process.env.E2E_DIST ?? 'dist';
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** The accessibility violations axe finds on the page as it is. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Waits until the page's service worker is active (its precache filled), so the next navigation goes through it. */
 async function workerReady(page: Page): Promise<void> {
@@ -77,6 +85,7 @@ test.describe('installable and offline-ready', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
     await expect(page).toHaveURL(/\/about-us\/$/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('main').getByRole('link', { name: 'Our Shops' }).click();
     await expect(page).toHaveURL(/\/portals\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toHaveCount(0);
@@ -92,6 +101,7 @@ test.describe('installable and offline-ready', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.goto('/upload-orders/');
     const url = productBlock(page, 'Product 1').getByLabel('Product page URL');
@@ -178,6 +188,7 @@ test.describe('a new deploy', () => {
     // What the page's hourly check does, now.
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
     await expect(banner).toBeVisible({ timeout: 15_000 });
+    expect(await axeViolations(page)).toEqual([]);
     const reloaded = page.waitForEvent('load');
     await banner.getByRole('button', { name: 'Reload' }).click();
     await reloaded;

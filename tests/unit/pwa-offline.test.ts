@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isCacheablePage, isOtherPage, isSiteImage, manifest, OFFLINE_PAGE, PRECACHED_PAGES, pwaOptions } from '../../scripts/pwa.mjs';
+import { startOfflineSupport } from '../../src/lib/shell/pwa';
 import { $online } from '../../src/lib/stores/network';
 
 const SITE = 'http://localhost:3000';
@@ -57,5 +58,59 @@ describe('$online', () => {
     window.dispatchEvent(new Event('online'));
     stop();
     expect(seen).toEqual([true, false, true]);
+  });
+});
+
+/** A stand-in service worker: an event target with a state and postMessage. */
+function fakeWorker(state: string) {
+  const worker = Object.assign(new EventTarget(), { state, postMessage: vi.fn() });
+  return worker;
+}
+
+function fakeRegistration(parts: { active?: unknown; waiting?: unknown; installing?: unknown }) {
+  return Object.assign(new EventTarget(), { active: null, waiting: null, installing: null, update: vi.fn(async () => undefined), ...parts });
+}
+
+function useServiceWorker(registration: ReturnType<typeof fakeRegistration>) {
+  const container = Object.assign(new EventTarget(), { controller: null, register: vi.fn(async () => registration) });
+  Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
+  return container;
+}
+
+const banner = () => document.querySelector('[data-update-banner]');
+
+describe('the update prompt', () => {
+  afterEach(() => {
+    banner()?.remove();
+  });
+
+  it('stays away on the first install, which activates at once', async () => {
+    const installing = fakeWorker('installing');
+    const registration = fakeRegistration({ installing });
+    const container = useServiceWorker(registration);
+    await startOfflineSupport();
+    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+    registration.dispatchEvent(new Event('updatefound'));
+    installing.state = 'installed';
+    installing.dispatchEvent(new Event('statechange'));
+    expect(banner()).toBeNull();
+  });
+
+  it('offers A new version is available once a new worker waits, and Reload lets it take over', async () => {
+    const active = fakeWorker('activated');
+    const installing = fakeWorker('installing');
+    const registration = fakeRegistration({ active, installing });
+    useServiceWorker(registration);
+    await startOfflineSupport();
+    registration.dispatchEvent(new Event('updatefound'));
+    installing.state = 'installed';
+    installing.dispatchEvent(new Event('statechange'));
+    expect(banner()?.getAttribute('role')).toBe('status');
+    expect(banner()?.textContent).toContain('A new version is available.');
+    const reload = banner()?.querySelector('button');
+    expect(reload?.textContent).toBe('Reload');
+    reload?.click();
+    expect(installing.postMessage).toHaveBeenCalledWith({ type: 'SKIP_WAITING' });
+    expect(reload?.disabled).toBe(true);
   });
 });
