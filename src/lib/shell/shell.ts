@@ -69,6 +69,7 @@ document.addEventListener('keydown', onKeydown);
 window.addEventListener('storage', onStorage);
 
 // The service worker exists only in the production build; it registers after the page has loaded, off the critical path.
+// A worker that cannot register (private mode, a blocked script) leaves the site as it was: online only.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const start = (): void => void import('./pwa').then(({ startOfflineSupport }) => startOfflineSupport()).catch(() => undefined);
   if (document.readyState === 'complete') start();
