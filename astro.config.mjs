@@ -2,10 +2,12 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import AstroPWA from '@vite-pwa/astro';
 import { loadEnv } from 'vite';
 import { buildGuardIntegration } from './scripts/build-guard.mjs';
 import { cspIntegration } from './scripts/csp.mjs';
 import { preloadIntegration } from './scripts/preload.mjs';
+import { pwaOptions } from './scripts/pwa.mjs';
 import { interactDirective } from './src/lib/shell/interact-integration.ts';
 import { modalDirective } from './src/lib/shell/modal-integration.ts';
 
@@ -13,7 +15,7 @@ import { modalDirective } from './src/lib/shell/modal-integration.ts';
 const PRIVATE_PATHS = [
   '/login/', '/register/', '/forgot-password/', '/new-password/', '/upload-order-instructions/',
   '/unlock-account/', '/my-details/', '/track-order/', '/help/', '/my-orders-history/', '/my-returns/',
-  '/my-invoice/', '/quote-payment/', '/order-uploaded/', '/add-card/', '/upload-orders/', '/auth/',
+  '/my-invoice/', '/quote-payment/', '/order-uploaded/', '/add-card/', '/upload-orders/', '/auth/', '/offline/',
 ];
 
 // .env values as the client bundle sees them, so the policy names the same API origin.
@@ -35,6 +37,8 @@ export default defineConfig({
     preloadIntegration(),
     cspIntegration({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
+    // Last: the worker's precache revisions are taken from the pages as the CSP step left them.
+    AstroPWA(pwaOptions),
   ],
   vite: { build: { assetsInlineLimit: 0 } },
 });

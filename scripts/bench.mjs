@@ -10,6 +10,7 @@ import { ACCOUNT_ROUTES, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, fillRoute
 import { sandboxOrderIds, sandboxTokens, waitFor } from './sandbox-client.mjs';
 import { benchUpload } from './bench-upload.mjs';
 import { measure as measureScale } from './bench-scale.mjs';
+import { repeatVisitFigures } from './bench-repeat.mjs';
 
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 4361);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4014);
@@ -75,7 +76,7 @@ function markdown(rows, extras) {
   ].join('\n');
 }
 
-async function extraFigures({ site, apiOrigin, chromePath }) {
+async function extraFigures({ site, apiOrigin, chromePath, server }) {
   const upload = await benchUpload({ siteUrl: site, apiUrl: apiOrigin, chromiumPath: chromePath });
   const mb = (bytes) => `${(bytes / 1_000_000).toFixed(2)} MB`;
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -95,6 +96,7 @@ async function extraFigures({ site, apiOrigin, chromePath }) {
       raw: upload.js,
     },
     ...(await measureScale({ site, apiOrigin, chromePath })),
+    ...(await repeatVisitFigures({ site, server, chromePath })),
   ];
 }
 
@@ -125,6 +127,8 @@ async function main() {
       // Lighthouse keeps the HTTP cache when it keeps storage: empty it so every run transfers its bytes.
       const cdp = await page.createCDPSession();
       await cdp.send('Network.clearBrowserCache');
+      // A first visit each time: no service worker or its caches left from an earlier run.
+      await cdp.send('Storage.clearDataForOrigin', { origin: site, storageTypes: 'service_workers,cache_storage' });
       await cdp.detach();
       await page.evaluate(
         (t, on) => {
@@ -147,8 +151,13 @@ async function main() {
       ['account', ACCOUNT_ROUTES.map((r) => fillRoute(r, ids)), true],
     ];
     const rows = [];
-    // BENCH_ONLY=account (or public, modal) measures one group and writes nothing: for quick checks while working.
+    // BENCH_ONLY=account (or public, modal, repeat) measures one group and writes nothing: for quick checks while working.
     const only = process.env.BENCH_ONLY;
+    if (only === 'repeat') {
+      for (const e of await repeatVisitFigures({ site, server, chromePath })) console.log(`${e.met ? 'met    ' : 'NOT MET'} ${e.name}: ${e.value} (goal ${e.goal})\n        ${e.raw.paths.join(' ')}`);
+      browser.disconnect();
+      return;
+    }
     for (const [group, routes, signedIn] of groups.filter(([name]) => !only || name === only)) {
       for (const route of routes) {
         const runs = [];
@@ -172,7 +181,7 @@ async function main() {
     }
     if (only) return;
     await setSession(true);
-    const extras = await extraFigures({ site, apiOrigin, chromePath });
+    const extras = await extraFigures({ site, apiOrigin, chromePath, server });
     for (const e of extras) console.log(`${e.met ? 'met    ' : 'NOT MET'} ${e.name}: ${e.value} (goal ${e.goal})`);
     browser.disconnect();
     mkdirSync('bench-results', { recursive: true });

@@ -37,7 +37,8 @@ export function policyFor(html, { apiHost, paymentHosts }) {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-src 'none'",
-    "worker-src 'self' blob:",
+    // The service worker (scripts/pwa.mjs) is this site's /sw.js; no page starts a worker from a blob.
+    "worker-src 'self'",
     "manifest-src 'self'",
     `form-action 'self' ${api} ${pay.join(' ')}`.trim(),
   ].join('; ');

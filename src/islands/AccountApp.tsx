@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { $online } from '../lib/stores/network';
 import { $signedIn } from '../lib/stores/session';
 import { $router } from '../lib/stores/router';
 import { AddCardScreen } from './account/AddCardScreen';
 import { InvoiceScreen } from './account/InvoiceScreen';
 import { MyDetailsScreen } from './account/MyDetailsScreen';
 import { NotFoundScreen } from './account/NotFoundScreen';
+import { OfflineScreen } from './account/OfflineScreen';
 import { OrderHistoryScreen } from './account/OrderHistoryScreen';
 import { QuotePaymentScreen } from './account/QuotePaymentScreen';
 import { ReturnsScreen } from './account/ReturnsScreen';
@@ -55,6 +57,7 @@ function screenFor(page: Page): ReactNode {
 export function AccountApp(): ReactNode {
   const page = useStore($router);
   const signedIn = useStore($signedIn);
+  const online = useStore($online);
   const allowed = signedIn || page?.route === 'uploadOrders';
   useAccountNav(page?.path);
 
@@ -63,6 +66,8 @@ export function AccountApp(): ReactNode {
   }, [allowed]);
 
   if (!allowed) return <Spinner label="Redirecting to the home page…" />;
+  // Offline, a screen would wait on the API for ever; the order form works on, its draft kept on this device.
+  if (!online && page?.route !== 'uploadOrders') return <OfflineScreen route={page?.route} />;
   return (
     <>
       <Toasts />

@@ -52,6 +52,7 @@ for (const { path, status } of PAGES) {
       // Besides 'self', only hashes of the page's own inline scripts: no 'unsafe-inline', no 'unsafe-eval', no other host.
       for (const source of scripts.slice(1)) expect(source).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
       expect(policy.get('connect-src')).toEqual(["'self'", apiOrigin]);
+      expect(policy.get('worker-src')).toEqual(["'self'"]);
       expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
       const forms = policy.get('form-action') ?? [];
       expect(forms).toContain("'self'");

@@ -43,6 +43,9 @@ describe('policyFor', () => {
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('frame-src')).toEqual(["'none'"]);
+    // The service worker is the site's own script; the manifest too.
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
     // A meta tag cannot carry frame-ancestors; public/_headers sends it.
     expect(policy.has('frame-ancestors')).toBe(false);
     expect(readFileSync('public/_headers', 'utf8')).toMatch(/Content-Security-Policy: frame-ancestors 'none'/);

@@ -5,6 +5,7 @@ import { ACCOUNT_PAGES } from '../../lib/account-pages';
 import { ApiError } from '../../lib/api/errors';
 import { $addresses, $addressOptions } from '../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../lib/stores/portals';
+import { $online } from '../../lib/stores/network';
 import { errorMessage } from '../../lib/stores/query';
 import { defaultValues, loadDraft, MAX_PRODUCTS, newProduct } from '../../lib/stores/order-draft';
 import { $placingOrder, placeOrder } from '../../lib/stores/place-order';
@@ -174,6 +175,7 @@ function Products({ finalized }: { finalized: boolean }): ReactNode {
 function PlaceOrder({ signedIn }: { signedIn: boolean }): ReactNode {
   const { values, getFieldProps, isSubmitting } = useFormikContext<OrderFormValues>();
   const placing = useStore($placingOrder);
+  const online = useStore($online);
   return (
     <section className="order-form__section order-form__place">
       <h2 id="order-place-title">Place your order</h2>
@@ -190,9 +192,22 @@ function PlaceOrder({ signedIn }: { signedIn: boolean }): ReactNode {
         </a>
       </div>
       {signedIn ? (
-        <button type="submit" form={FORM_ID} className="button order-form__submit" disabled={!values.agreed || isSubmitting || placing} aria-describedby="order-rules">
-          {isSubmitting || placing ? 'Placing Order…' : 'Place Order'}
-        </button>
+        <>
+          {online ? null : (
+            <p id="order-offline" className="offline-note" role="status">
+              You are offline. You can place the order once you are back online.
+            </p>
+          )}
+          <button
+            type="submit"
+            form={FORM_ID}
+            className="button order-form__submit"
+            disabled={!online || !values.agreed || isSubmitting || placing}
+            aria-describedby={online ? 'order-rules' : 'order-rules order-offline'}
+          >
+            {isSubmitting || placing ? 'Placing Order…' : 'Place Order'}
+          </button>
+        </>
       ) : (
         <VisitorPrompt />
       )}

@@ -79,3 +79,11 @@ whenIdle(() => void import('../stores/session').then(({ followOtherTabs }) => fo
 
 // A login-required page without an account island (Help, SPEC section 2) is marked by its layout.
 if (document.querySelector('[data-require-session]')) void import('./require-session').then(({ requireSession }) => requireSession());
+
+// The service worker exists only in the production build; it registers after the page has loaded, off the critical path.
+// A worker that cannot register (private mode, a blocked script) leaves the site as it was: online only.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const start = (): void => void import('./pwa').then(({ startOfflineSupport }) => startOfflineSupport()).catch(() => undefined);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}

@@ -1,0 +1,94 @@
+/** The static shells precached at install: the app's own pages (no personal data: it comes from the API). */
+export const PRECACHED_PAGES = [
+  'index.html',
+  'offline/index.html',
+  'portals/index.html',
+  'login/index.html',
+  'register/index.html',
+  'upload-orders/index.html',
+  'my-orders-history/index.html',
+  'my-details/index.html',
+  'track-order/index.html',
+  'my-returns/index.html',
+  'add-card/index.html',
+];
+
+/** The page a navigation gets when neither the network nor the worker's caches can answer it. */
+export const OFFLINE_PAGE = '/offline/index.html';
+
+/** The web app manifest. */
+export const manifest = {
+  id: '/',
+  name: 'Shopper: shop overseas, delivered in South Africa',
+  short_name: 'Shopper',
+  description: 'Order from overseas online shops and have it delivered to your door in South Africa.',
+  lang: 'en-ZA',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  theme_color: '#0b4f8a',
+  background_color: '#ffffff',
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};
+
+// The runtime routes below are copied into the worker as source text: each must stand alone (no outer names).
+// The API is another origin, so no route here matches it: its requests never reach a worker cache.
+
+/** Same-origin navigations without a query, except those whose address carries an id or a code. */
+export function isCacheablePage({ request, url }) {
+  return request.mode === 'navigate' && url.origin === self.location.origin && url.search === '' && !/^\/(auth|my-invoice|quote-payment|order-uploaded)\//.test(url.pathname);
+}
+
+/** Every other same-origin navigation: network only, the offline page when that fails. */
+export function isOtherPage({ request, url }) {
+  return request.mode === 'navigate' && url.origin === self.location.origin;
+}
+
+/** Any other image of the site (the precache has the SVGs); the API's images are another origin. */
+export function isSiteImage({ request, url }) {
+  return request.destination === 'image' && url.origin === self.location.origin;
+}
+
+/**
+ * Options of @vite-pwa/astro: a Workbox worker that precaches the build's assets and app shells, never API answers.
+ * @type {import('@vite-pwa/astro').PwaOptions}
+ */
+export const pwaOptions = {
+  registerType: 'prompt',
+  // Registered by src/lib/shell/pwa.ts, an external module after load (nothing inline, so no new CSP hash; no workbox-window, whose 2.4 KB would break the public pages' JS budget).
+  injectRegister: false,
+  manifest,
+  workbox: {
+    // The site's own images are small SVGs (14 KB in all): kept from the start, a repeat visit asks for none.
+    globPatterns: ['_astro/**/*.{js,css}', 'favicon.svg', 'logo.svg', 'icons/*.png', '{images,shops,categories,payments,adverts}/*.svg', ...PRECACHED_PAGES],
+    // Our own transform list (empty): the integration's default would rename 'portals/index.html' to 'portals', which '/portals/' does not match.
+    manifestTransforms: [],
+    // Pages are static: a query (?next=, ?order=) is read by the page's script, so the shell without it is the same file.
+    ignoreURLParametersMatching: [/./],
+    // Not a single-page app: no navigation is answered with one fallback shell.
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: isCacheablePage,
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'pages',
+          networkTimeoutSeconds: 6,
+          expiration: { maxEntries: 40 },
+          precacheFallback: { fallbackURL: OFFLINE_PAGE },
+        },
+      },
+      { urlPattern: isOtherPage, handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: OFFLINE_PAGE } } },
+      {
+        urlPattern: isSiteImage,
+        handler: 'CacheFirst',
+        options: { cacheName: 'images', expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 } },
+      },
+    ],
+  },
+};
