@@ -8,6 +8,7 @@ import { cspIntegration } from './scripts/csp.mjs';
 import { preloadIntegration } from './scripts/preload.mjs';
 import { interactDirective } from './src/lib/shell/interact-integration.ts';
 import { modalDirective } from './src/lib/shell/modal-integration.ts';
+import { paintedDirective } from './src/lib/shell/painted-integration.ts';
 
 /** Pages that are not indexed: modal routes and the signed-in area. */
 const PRIVATE_PATHS = [
@@ -32,6 +33,7 @@ export default defineConfig({
     react(),
     interactDirective(),
     modalDirective(),
+    paintedDirective(),
     preloadIntegration(),
     cspIntegration({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
