@@ -1,19 +1,22 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { modalHref } from '../../lib/modal-routes';
-import { forgotSchema, type ForgotValues } from '../../lib/schemas/auth';
+import type { ForgotValues } from '../../lib/schemas/auth';
 import { authMessages, forgotPassword } from '../../lib/stores/auth';
 import { leaveModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
 import { TextField, useFocusFirstError } from './Fields';
+import { lazySchema } from './lazy-schema';
 import './auth.css';
+
+const validateForgotPassword = lazySchema<ForgotValues>(() => import('../../lib/schemas/auth').then((m) => m.forgotSchema));
 
 /** The forgot-password screen: sends the reset e-mail. */
 export function ForgotPassword(): ReactNode {
   const form = useRef<HTMLFormElement>(null);
   const formik = useFormik<ForgotValues>({
     initialValues: { email: '' },
-    validationSchema: forgotSchema,
+    validate: validateForgotPassword,
     validateOnChange: false,
     onSubmit: async (values) => {
       try {

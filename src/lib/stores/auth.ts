@@ -5,7 +5,7 @@ import { ApiError } from '../api/errors';
 import { createUser, type User } from '../api/users';
 import { config } from '../config';
 import { safeNextPath } from '../modal-routes';
-import { isHttpUrl } from '../schemas/rules';
+import { isHttpUrl } from '../http-url';
 import type { LoginValues, RegisterValues } from '../schemas/auth';
 import { clearTokens, storeTokens } from './session';
 import { loadCurrentUser } from './user';
