@@ -1,18 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { takeFlashes } from '../lib/flash';
 import { modalLinkTarget, modalRouteOf, type ModalRoute } from '../lib/modal-routes';
 import { $modal, leaveModal, openModal, syncModal, type ModalLocation } from '../lib/stores/modal';
+import { ForgotPassword } from './auth/ForgotPassword';
 import { showFlash } from './auth/feedback';
 import { Login } from './auth/Login';
+import { NewPassword } from './auth/NewPassword';
+import { Register } from './auth/Register';
+import { UploadOrderInstructions } from './auth/UploadOrderInstructions';
 import { Modal } from './ui/Modal';
 import { Toasts } from './ui/Toasts';
-
-// Sign-in is the dialog most visits open; the others load when opened, so the sign-in dialog carries only its own code.
-const Register = lazy(() => import('./auth/Register').then((m) => ({ default: m.Register })));
-const ForgotPassword = lazy(() => import('./auth/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
-const NewPassword = lazy(() => import('./auth/NewPassword').then((m) => ({ default: m.NewPassword })));
-const UploadOrderInstructions = lazy(() => import('./auth/UploadOrderInstructions').then((m) => ({ default: m.UploadOrderInstructions })));
 
 const TITLES: Record<ModalRoute, string> = {
   login: 'Log In',
@@ -72,12 +70,9 @@ export function ModalRoutes({ initialPath }: { initialPath?: string }): ReactNod
     <>
       <Toasts />
       {route && (
-        // Outside the dialog: it opens (and takes focus) once its screen's code is there.
-        <Suspense fallback={null}>
-          <Modal key={route} title={TITLES[route]} onClose={close} size={route === 'uploadOrderInstructions' || route === 'register' ? 'wide' : 'narrow'}>
-            <Screen route={route} params={new URLSearchParams(search)} />
-          </Modal>
-        </Suspense>
+        <Modal key={route} title={TITLES[route]} onClose={close} size={route === 'uploadOrderInstructions' || route === 'register' ? 'wide' : 'narrow'}>
+          <Screen route={route} params={new URLSearchParams(search)} />
+        </Modal>
       )}
     </>
   );
