@@ -10,6 +10,7 @@ import { preloadIntegration } from './scripts/preload.mjs';
 import { pwaOptions } from './scripts/pwa.mjs';
 import { interactDirective } from './src/lib/shell/interact-integration.ts';
 import { modalDirective } from './src/lib/shell/modal-integration.ts';
+import { paintedDirective } from './src/lib/shell/painted-integration.ts';
 
 /** Pages that are not indexed: modal routes and the signed-in area. */
 const PRIVATE_PATHS = [
@@ -27,13 +28,14 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'auto' },
+  build: { format: 'directory', inlineStylesheets: 'always' },
   server: { host: '127.0.0.1', port: 4321 },
   integrations: [
     buildGuardIntegration(env),
     react(),
     interactDirective(),
     modalDirective(),
+    paintedDirective(),
     preloadIntegration(),
     cspIntegration({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),

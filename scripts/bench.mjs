@@ -11,6 +11,7 @@ import { sandboxOrderIds, sandboxTokens, waitFor } from './sandbox-client.mjs';
 import { benchUpload } from './bench-upload.mjs';
 import { measure as measureScale } from './bench-scale.mjs';
 import { repeatVisitFigures } from './bench-repeat.mjs';
+import { firstVisitFigures } from './bench-first-visit.mjs';
 
 const SITE_PORT = Number(process.env.BENCH_PORT ?? 4361);
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 4014);
@@ -151,14 +152,15 @@ async function main() {
       ['account', ACCOUNT_ROUTES.map((r) => fillRoute(r, ids)), true],
     ];
     const rows = [];
-    // BENCH_ONLY=account (or public, modal, repeat) measures one group and writes nothing: for quick checks while working.
+    // BENCH_ONLY=account (or public, modal, a list such as modal,account, or repeat) measures those and writes nothing: for quick checks while working.
     const only = process.env.BENCH_ONLY;
     if (only === 'repeat') {
       for (const e of await repeatVisitFigures({ site, server, chromePath })) console.log(`${e.met ? 'met    ' : 'NOT MET'} ${e.name}: ${e.value} (goal ${e.goal})\n        ${e.raw.paths.join(' ')}`);
       browser.disconnect();
       return;
     }
-    for (const [group, routes, signedIn] of groups.filter(([name]) => !only || name === only)) {
+    const measured = groups.filter(([name]) => !only || only.split(',').includes(name));
+    for (const [group, routes, signedIn] of measured) {
       for (const route of routes) {
         const runs = [];
         // Lighthouse's own advice for variable machines: several runs, report the median. A run that Lighthouse
@@ -176,13 +178,16 @@ async function main() {
         const lhr = runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score)[Math.floor(runs.length / 2)];
         const row = summarise(lhr, group, route);
         rows.push(row);
-        console.log(`${row.met ? 'met    ' : 'NOT MET'} ${group.padEnd(8)} ${route.padEnd(32)} js ${String(row.kb.js).padStart(6)} KB  perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs}  TBT ${row.tbtMs}  CLS ${row.cls}${row.met ? '' : `  LCP element ${row.lcpElement}`}`);
+        console.log(`${row.met ? 'met    ' : 'NOT MET'} ${group.padEnd(8)} ${route.padEnd(32)} js ${String(row.kb.js).padStart(6)} KB  perf ${row.performance}  a11y ${row.accessibility}  bp ${row.bestPractices}  seo ${row.seo}  LCP ${row.lcpMs}  TBT ${row.tbtMs}  CLS ${row.cls}  LCP element ${row.lcpElement}`);
       }
     }
+    const firstVisit = await firstVisitFigures({ groups: measured.map(([name]) => name), rows, site, port: chrome.port, runs: RUNS, outDir: OUT_DIR });
+    for (const e of firstVisit) console.log(`${e.met ? 'met    ' : 'NOT MET'} ${e.name}: ${e.value} (goal ${e.goal})`);
     if (only) return;
     await setSession(true);
-    const extras = await extraFigures({ site, apiOrigin, chromePath, server });
-    for (const e of extras) console.log(`${e.met ? 'met    ' : 'NOT MET'} ${e.name}: ${e.value} (goal ${e.goal})`);
+    const more = await extraFigures({ site, apiOrigin, chromePath, server });
+    const extras = [...firstVisit, ...more];
+    for (const e of more) console.log(`${e.met ? 'met    ' : 'NOT MET'} ${e.name}: ${e.value} (goal ${e.goal})`);
     browser.disconnect();
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/bench.json', `${JSON.stringify({ date: new Date().toISOString(), budgets: BUDGETS, rows, extras }, null, 2)}\n`);

@@ -32,13 +32,6 @@ export function eagerIslandEntries(html) {
   return [...entries];
 }
 
-const PRELOAD_META = /<meta name="preload-chunk" content="([\w-]+)"\s*\/?>/g;
-
-/** Chunks a page asks for by name (`<meta name="preload-chunk" content="OrderFormScreen">`): lazy screens it shows at once. */
-export function requestedChunks(html, assetFiles) {
-  return [...html.matchAll(PRELOAD_META)].flatMap((m) => assetFiles.filter((f) => f.startsWith(`${m[1]}.`) && f.endsWith('.js')));
-}
-
 async function htmlFiles(dir) {
   const out = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -57,16 +50,15 @@ export function preloadIntegration() {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const assets = join(root, '_astro');
-        const assetFiles = await readdir(assets).catch(() => []);
         let pages = 0;
         for (const file of await htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
-          const entries = [...eagerIslandEntries(html), ...requestedChunks(html, assetFiles)];
+          const entries = eagerIslandEntries(html);
           if (!entries.length) continue;
           const chunks = new Set();
           for (const entry of entries) for (const chunk of await staticClosure(assets, entry)) chunks.add(chunk);
           const links = [...chunks].map((chunk) => `<link rel="modulepreload" href="/_astro/${chunk}">`).join('');
-          await writeFile(file, html.replace(PRELOAD_META, '').replace('</head>', `${links}</head>`));
+          await writeFile(file, html.replace('</head>', `${links}</head>`));
           pages += 1;
         }
         logger.info(`modulepreload links written to ${pages} pages`);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { $online } from '../lib/stores/network';
 import { $signedIn } from '../lib/stores/session';
 import { $router } from '../lib/stores/router';
@@ -53,8 +53,7 @@ function screenFor(page: Page): ReactNode {
   }
 }
 
-/** The signed-in area: picks the screen for the current route; visitors on a login-required route go to /. */
-export function AccountApp(): ReactNode {
+function AccountScreens(): ReactNode {
   const page = useStore($router);
   const signedIn = useStore($signedIn);
   const online = useStore($online);
@@ -77,4 +76,15 @@ export function AccountApp(): ReactNode {
       </ScreenBoundary>
     </>
   );
+}
+
+/**
+ * The signed-in area: picks the screen for the current route; visitors on a login-required route go to /.
+ * `children` is the page's static shell (heading, lede, loading line): it is what the build renders and what hydrates,
+ * and the screens take its place right after, at the same size, so the largest paint stays the shell's.
+ */
+export function AccountApp({ children }: { children?: ReactNode }): ReactNode {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? <AccountScreens /> : children;
 }

@@ -4,6 +4,8 @@ import type { AccountRoute } from './stores/router';
 export interface AccountPage {
   title: string;
   lede: string;
+  /** The page's heading when it says more than its title. */
+  heading?: string;
 }
 
 /**
@@ -15,9 +17,16 @@ export const ACCOUNT_PAGES: Record<AccountRoute, AccountPage> = {
     title: 'Order Form',
     lede: 'Upload your order: choose a shop, add each product with its link and a screenshot, pick a delivery address and place the order.',
   },
-  orderUploaded: { title: 'Order Placed', lede: 'What happens next with the order you placed, and where to go from here.' },
+  orderUploaded: {
+    title: 'Order Placed',
+    heading: 'Your order has been placed.',
+    lede: 'Your inclusive quote (item cost, shipping, import duties and the facilitation fee) will arrive by e-mail within 24 hours. The quote is valid for 48 hours.',
+  },
   myDetails: { title: 'My Details', lede: 'Your personal details, delivery addresses and saved cards.' },
-  addCard: { title: 'Add Credit Card', lede: 'Add a card for paying quotes: PayFast takes the card details on its own secure page.' },
+  addCard: {
+    title: 'Add Credit Card',
+    lede: 'Name the card you pay quotes with; PayFast then asks for the card details on its own secure page and brings you back here.',
+  },
   trackOrder: { title: 'Track Order', lede: 'Follow an order through its seven steps, from placed to delivered.' },
   orderHistory: { title: 'My Orders', lede: 'Your pending orders and order history, with quotes and invoices.' },
   returns: { title: 'Returns', lede: 'Schedule a return of a delivered order and follow your returns.' },

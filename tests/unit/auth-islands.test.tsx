@@ -94,8 +94,9 @@ describe('ModalRoutes', () => {
     render(<ModalRoutes />);
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('thandi@example.com'));
     expect(screen.getByLabelText('Keep me signed in')).toBeChecked();
-    expect(await screen.findByText('Password successfully reset')).toBeInTheDocument();
-    expect(await screen.findByText('Account successfully unlocked')).toBeInTheDocument();
+    // The toast library loads with the first toast: give it time on a busy machine.
+    expect(await screen.findByText('Password successfully reset', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Account successfully unlocked', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('a failed sign-in shows Invalid email or password and keeps the dialog', async () => {

@@ -22,11 +22,3 @@ describe('modulepreload of eager islands', () => {
     expect(closure.sort()).toEqual(['a.js', 'b.js', 'entry.js']);
   });
 });
-
-describe('lazy chunks a page asks for', () => {
-  it('finds the hashed files of the named chunks only', async () => {
-    const { requestedChunks } = await import('../../scripts/preload.mjs');
-    const html = '<head><meta name="preload-chunk" content="OrderFormScreen"></head>';
-    expect(requestedChunks(html, ['OrderFormScreen.Ab1.js', 'OrderUploadedScreen.Cd2.js', 'OrderFormScreen.Ab1.css'])).toEqual(['OrderFormScreen.Ab1.js']);
-  });
-});

@@ -33,7 +33,6 @@ export function AddCardScreen(): ReactNode {
   });
   return (
     <Screen page="addCard">
-      <p className="section-lede">Name the card; PayFast then asks for the card details on its own secure page and brings you back here.</p>
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Add a card">
         <Field form={form} idPrefix="card" name="cardName" label="Card name" autoComplete="off" hint="For example: Personal Visa" />
         <div className="button-row">

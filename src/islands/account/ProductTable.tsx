@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
 import { formatRand } from '../../lib/format';
-import { isHttpUrl } from '../../lib/schemas/rules';
+import { isHttpUrl } from '../../lib/http-url';
 
 /** Props of the product table. */
 export interface ProductTableProps {

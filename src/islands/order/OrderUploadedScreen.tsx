@@ -31,7 +31,7 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
   return (
     <section className="order-uploaded" aria-labelledby="order-uploaded-title">
       <Toasts />
-      <h1 id="order-uploaded-title">Your order has been placed.</h1>
+      <h1 id="order-uploaded-title">{ACCOUNT_PAGES.orderUploaded.heading}</h1>
       <p className="account-lede">{ACCOUNT_PAGES.orderUploaded.lede}</p>
       <p>Order No. {orderId}</p>
       {placed ? (
@@ -43,10 +43,6 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
       ) : (
         <p role="status">{loading ? 'Loading the order details…' : ''}</p>
       )}
-      <p>
-        Your inclusive quote (item cost, shipping, import duties and the facilitation fee) will arrive by e-mail within 24 hours. The quote is
-        valid for 48 hours.
-      </p>
       <p className="order-uploaded__links">
         <a className="button" href="/how-it-works/">
           How It Works

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { isHttpUrl } from '../http-url';
 
 /** SPEC section 5 messages, each written once. */
 export const messages = {
@@ -79,15 +80,8 @@ export function isAdult(birthDate: string, today = new Date()): boolean {
 /** Birth date rule: a date at least 18 years ago. */
 export const adultBirthDate = yup.string().test('adult', messages.adult, (value) => !!value && isAdult(value));
 
-/** True for an absolute http or https URL; nothing else is ever followed or linked. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
+// In a module of its own so that code without forms (the session's social sign-in) checks URLs without loading yup.
+export { isHttpUrl };
 
 /** Product page URL rule: http or https only. */
 export const url = yup.string().test('url', messages.url, (value) => !!value && isHttpUrl(value.trim()));

@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import { listPortals, recordVisit, type Portal } from '../api/portals';
-import { isHttpUrl } from '../schemas/rules';
+import { isHttpUrl } from '../http-url';
 import { createFetcherStore } from './query';
 
 /** A portal as a select option (SPEC section 3: value, label, tcLink). */

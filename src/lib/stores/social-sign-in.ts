@@ -3,7 +3,7 @@ import { ApiError } from '../api/errors';
 import type { User } from '../api/users';
 import { config } from '../config';
 import { safeNextPath } from '../modal-routes';
-import { isHttpUrl } from '../schemas/rules';
+import { isHttpUrl } from '../http-url';
 import { AuthFailure, authMessages, FAILURE_MS } from './auth-messages';
 import { startSession } from './sign-in';
 
