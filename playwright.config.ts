@@ -22,6 +22,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     locale: 'en-ZA',
     timezoneId: 'Africa/Johannesburg',
+    // The service worker would answer pages and chunks from its precache, out of reach of page.route; only the offline specs run with it.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs } } }],

@@ -12,6 +12,7 @@ const dist = process.env.E2E_DIST ?? 'dist';
 
 // Each test waits for a worker install (about 100 files precached) and walks several pages.
 test.describe.configure({ timeout: 90_000 });
+test.use({ serviceWorkers: 'allow' });
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 /** The accessibility violations axe finds on the page as it is. */
