@@ -1,23 +1,20 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { modalHref } from '../../lib/modal-routes';
-import type { ForgotValues } from '../../lib/schemas/auth';
+import { forgotSchema, type ForgotValues } from '../../lib/schemas/auth';
 import { authMessages } from '../../lib/stores/auth-messages';
 import { forgotPassword } from '../../lib/stores/recovery';
 import { leaveModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
 import { Field, useFocusFirstError } from '../ui/Field';
-import { lazySchema } from './lazy-schema';
 import './auth.css';
-
-const validateForgotPassword = lazySchema<ForgotValues>(() => import('../../lib/schemas/auth').then((m) => m.forgotSchema));
 
 /** The forgot-password screen: sends the reset e-mail. */
 export function ForgotPassword(): ReactNode {
   const form = useRef<HTMLFormElement>(null);
   const formik = useFormik<ForgotValues>({
     initialValues: { email: '' },
-    validate: validateForgotPassword,
+    validationSchema: forgotSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
       try {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import { modalHref, safeNextPath } from '../../lib/modal-routes';
-import type { LoginValues } from '../../lib/schemas/auth';
+import { loginSchema, type LoginValues } from '../../lib/schemas/auth';
 import { authMessages } from '../../lib/stores/auth-messages';
 import { $signInBlockedUntil, rememberedUsername, signIn, signInWaitLeft, signInWaitMessage } from '../../lib/stores/sign-in';
 import { signInWithFacebook, signInWithGoogle, type SocialProvider } from '../../lib/stores/social-sign-in';
@@ -11,10 +11,7 @@ import { welcomeMessage } from '../../lib/stores/user';
 import { notify } from '../ui/Toasts';
 import { showFailure } from './feedback';
 import { CheckboxField, Field, useFocusFirstError } from '../ui/Field';
-import { lazySchema } from './lazy-schema';
 import './auth.css';
-
-const validateLogin = lazySchema<LoginValues>(() => import('../../lib/schemas/auth').then((m) => m.loginSchema));
 
 // Seconds left of a 429's wait, counting down once a second and 0 when Sign In may be tried again.
 function useSignInWait(): number {
@@ -35,7 +32,7 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
   const next = safeNextPath(params.get('next'));
   const formik = useFormik<LoginValues>({
     initialValues: { username: '', password: '', remember: false },
-    validate: validateLogin,
+    validationSchema: loginSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
       try {

@@ -1,16 +1,13 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { modalHref } from '../../lib/modal-routes';
-import type { ResetValues } from '../../lib/schemas/auth';
+import { resetSchema, type ResetValues } from '../../lib/schemas/auth';
 import { AuthFailure } from '../../lib/stores/auth-messages';
 import { resetPassword } from '../../lib/stores/recovery';
 import { openModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
 import { Field, useFocusFirstError } from '../ui/Field';
-import { lazySchema } from './lazy-schema';
 import './auth.css';
-
-const validateNewPassword = lazySchema<ResetValues>(() => import('../../lib/schemas/auth').then((m) => m.resetSchema));
 
 /** The new-password screen: reads the e-mailed `token` and saves the new password, then opens login. */
 export function NewPassword({ params }: { params: URLSearchParams }): ReactNode {
@@ -18,7 +15,7 @@ export function NewPassword({ params }: { params: URLSearchParams }): ReactNode 
   const token = params.get('token') ?? '';
   const formik = useFormik<ResetValues>({
     initialValues: { password: '', confirmPassword: '' },
-    validate: validateNewPassword,
+    validationSchema: resetSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
       try {

@@ -2,17 +2,14 @@ import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import type { Flash } from '../../lib/flash';
 import { modalHref } from '../../lib/modal-routes';
-import type { RegisterValues } from '../../lib/schemas/auth';
+import { registerSchema, type RegisterValues } from '../../lib/schemas/auth';
 import { AuthFailure, authMessages } from '../../lib/stores/auth-messages';
 import { register, signInAfterRegistration } from '../../lib/stores/registration';
 import { leaveModal } from '../../lib/stores/modal';
 import { welcomeMessage } from '../../lib/stores/user';
 import { showFailure } from './feedback';
 import { Field, useFocusFirstError } from '../ui/Field';
-import { lazySchema } from './lazy-schema';
 import './auth.css';
-
-const validateRegister = lazySchema<RegisterValues>(() => import('../../lib/schemas/auth').then((m) => m.registerSchema));
 
 const initialValues: RegisterValues = {
   firstName: '',
@@ -29,7 +26,7 @@ export function Register(): ReactNode {
   const form = useRef<HTMLFormElement>(null);
   const formik = useFormik<RegisterValues>({
     initialValues,
-    validate: validateRegister,
+    validationSchema: registerSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
       try {
