@@ -82,18 +82,30 @@ test.describe('when placing the order fails', () => {
     }
   });
 
-  test('going offline keeps the draft, is reported, and the order goes through once back online', async ({ page, context, request, signedIn }) => {
+  test('offline, Place Order waits with the draft kept; a connection lost while sending is reported; back online the order goes through', async ({ page, context, request, signedIn }) => {
     test.setTimeout(90_000);
     await addAddressFor(request, signedIn.tokens);
     await watchAnalytics(page);
     await readyOrder(page, 72);
-    await context.setOffline(true);
     const place = page.getByRole('button', { name: 'Place Order' });
+    await context.setOffline(true);
+    await expect(page.getByText('You are offline. You can place the order once you are back online.')).toBeVisible();
+    await expect(place).toBeDisabled();
+    await expectDraftIntact(page);
+    await context.setOffline(false);
+    await expect(place).toBeEnabled();
+    // The browser still believes it is online when the request dies on the way: the case the disabled button cannot catch.
+    let dropped = false;
+    await page.route('**/api/web/v1/orders', async (route) => {
+      if (!dropped && route.request().method() === 'POST') {
+        dropped = true;
+        await route.abort('internetdisconnected');
+      } else await route.continue();
+    });
     await place.click();
     await expect.poll(async () => (await analyticsEvents(page)).find((e) => e.event === 'order_create_failed')?.props).toEqual({ kind: 'offline', status: 0, products: 1 });
     await expect(place).toBeEnabled();
     await expectDraftIntact(page);
-    await context.setOffline(false);
     await place.click();
     await expect(page).toHaveURL(/\/order-uploaded\/\d+\/$/, { timeout: 30_000 });
     expect(await ordersOf(request, signedIn.tokens)).toHaveLength(1);
