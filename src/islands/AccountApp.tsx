@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { $online } from '../lib/stores/network';
 import { $signedIn } from '../lib/stores/session';
 import { $router } from '../lib/stores/router';
@@ -64,9 +64,14 @@ function AccountScreens(): ReactNode {
     if (!allowed) window.location.replace('/');
   }, [allowed]);
 
+  // The screen last shown online keeps showing when the connection drops: what was typed stays and a failed call says
+  // 'Server is probably offline' (SPEC section 8). A screen opened while offline could only wait, so it says so instead.
+  const shownOnline = useRef(online ? page?.path : undefined);
+  if (online) shownOnline.current = page?.path;
+
   if (!allowed) return <Spinner label="Redirecting to the home page…" />;
-  // Offline, a screen would wait on the API for ever; the order form works on, its draft kept on this device.
-  if (!online && page?.route !== 'uploadOrders') return <OfflineScreen route={page?.route} />;
+  // The order form works on offline, its draft kept on this device.
+  if (!online && page?.route !== 'uploadOrders' && shownOnline.current !== page?.path) return <OfflineScreen route={page?.route} />;
   return (
     <>
       <Toasts />
