@@ -6,6 +6,7 @@ import AstroPWA from '@vite-pwa/astro';
 import { loadEnv } from 'vite';
 import { buildGuardIntegration } from './scripts/build-guard.mjs';
 import { cspIntegration } from './scripts/csp.mjs';
+import { oneStylesheetIntegration } from './scripts/one-stylesheet.mjs';
 import { preloadIntegration } from './scripts/preload.mjs';
 import { pwaOptions } from './scripts/pwa.mjs';
 import { interactDirective } from './src/lib/shell/interact-integration.ts';
@@ -28,7 +29,7 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  build: { format: 'directory', inlineStylesheets: 'never' },
   server: { host: '127.0.0.1', port: 4321 },
   integrations: [
     buildGuardIntegration(env),
@@ -37,6 +38,7 @@ export default defineConfig({
     modalDirective(),
     paintedDirective(),
     preloadIntegration(),
+    oneStylesheetIntegration(),
     cspIntegration({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
     // Last: the worker's precache revisions are taken from the pages as the CSP step left them.

@@ -1,5 +1,3 @@
-import './update-banner.css';
-
 // An open page also looks for a new deploy now and then, not only at the next navigation.
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 

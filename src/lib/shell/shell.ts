@@ -80,10 +80,16 @@ whenIdle(() => void import('../stores/session').then(({ followOtherTabs }) => fo
 // A login-required page without an account island (Help, SPEC section 2) is marked by its layout.
 if (document.querySelector('[data-require-session]')) void import('./require-session').then(({ requireSession }) => requireSession());
 
-// The service worker exists only in the production build; it registers after the page has loaded, off the critical path.
-// A worker that cannot register (private mode, a blocked script) leaves the site as it was: online only.
+// The service worker exists only in the production build. A first install precaches the site (about 1.3 MB), so it
+// waits until the page has loaded and then been quiet for a while: on a phone's slow connection those downloads would
+// otherwise compete with the page's own images and API calls. A page the worker already controls registers at load,
+// which only checks for a new deploy. A worker that cannot register (private mode, a blocked script) leaves the site
+// as it was: online only.
+const FIRST_INSTALL_DELAY_MS = 4000;
+
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const start = (): void => void import('./pwa').then(({ startOfflineSupport }) => startOfflineSupport()).catch(() => undefined);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  const afterLoad = navigator.serviceWorker.controller ? start : (): void => void setTimeout(() => whenIdle(start), FIRST_INSTALL_DELAY_MS);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }
