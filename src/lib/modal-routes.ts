@@ -19,6 +19,12 @@ export function modalRouteOf(pathname: string): ModalRoute | undefined {
   return (Object.keys(MODAL_ROUTES) as ModalRoute[]).find((name) => MODAL_ROUTES[name] === path);
 }
 
+/** Whether the URL carries a notice a modal screen shows on arrival (Password successfully reset, Account successfully unlocked). */
+export function hasNoticeParam(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.has('reset') || params.has('unlock');
+}
+
 /** Builds a modal URL with optional query parameters, e.g. modalHref('login', { next: '/help/' }). */
 export function modalHref(route: ModalRoute, query: Record<string, string> = {}): string {
   const search = new URLSearchParams(query).toString();

@@ -118,3 +118,54 @@ test.describe('sign in', () => {
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   });
 });
+
+test.describe('a deep-linked dialog before its code arrives', () => {
+  // The dialog's island (React, formik, yup) is held back, as on a slow phone network, until the test lets it through.
+  async function holdIsland(page: Page): Promise<{ requested: () => number; release: () => void }> {
+    let count = 0;
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/_astro\/ModalRoutes\.[\w-]+\.js$/, async (route) => {
+      count += 1;
+      await released;
+      await route.continue();
+    });
+    return { requested: () => count, release };
+  }
+
+  test('loads nothing of the form until the first key press, and signs in with what was typed and ticked meanwhile', async ({ page, request }) => {
+    const account = await freshUser(request, { firstName: 'Lerato' });
+    const island = await holdIsland(page);
+    await page.goto('/login/');
+    await page.waitForLoadState('networkidle');
+    expect(island.requested()).toBe(0);
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type(account.email);
+    await expect.poll(island.requested).toBe(1);
+    await dialog.getByLabel('Password', { exact: true }).fill(account.password);
+    await dialog.getByLabel('Keep me signed in').check();
+    await dialog.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(dialog).toBeVisible();
+    expect(await stored(page)).toEqual({ local: null, session: null, remember: null });
+    island.release();
+    await expect(page.getByText('Welcome Lerato')).toBeVisible();
+    expect(await stored(page)).toMatchObject({ session: null, remember: 'true' });
+  });
+
+  test('shows the remembered e-mail at once, and Escape pressed before the code arrives closes the dialog', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('remembered_username', 'naledi@example.com'));
+    const island = await holdIsland(page);
+    await page.goto('/login/');
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await expect(dialog.getByLabel('Email')).toHaveValue('naledi@example.com');
+    await expect(dialog.getByLabel('Keep me signed in')).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    island.release();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+});

@@ -18,6 +18,7 @@ const auth = {
   ...(await import('../../src/lib/stores/auth-messages')),
   ...(await import('../../src/lib/stores/sign-in')),
   ...(await import('../../src/lib/stores/registration')),
+  ...(await import('../../src/lib/remembered-username')),
   ...(await import('../../src/lib/stores/recovery')),
   ...(await import('../../src/lib/stores/social-sign-in')),
 };

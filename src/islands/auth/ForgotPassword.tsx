@@ -7,13 +7,16 @@ import { forgotPassword } from '../../lib/stores/recovery';
 import { leaveModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
 import { Field, useFocusFirstError } from '../ui/Field';
+import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
 import './auth.css';
+
+const initialValues: ForgotValues = { email: '' };
 
 /** The forgot-password screen: sends the reset e-mail. */
 export function ForgotPassword(): ReactNode {
   const form = useRef<HTMLFormElement>(null);
   const formik = useFormik<ForgotValues>({
-    initialValues: { email: '' },
+    initialValues,
     validationSchema: forgotSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
@@ -26,6 +29,7 @@ export function ForgotPassword(): ReactNode {
     },
   });
   useFocusFirstError(formik, form);
+  useAdoptTypedValues(form, formik, initialValues);
 
   return (
     <>

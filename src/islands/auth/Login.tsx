@@ -4,14 +4,18 @@ import { useFormik } from 'formik';
 import { modalHref, safeNextPath } from '../../lib/modal-routes';
 import { loginSchema, type LoginValues } from '../../lib/schemas/auth';
 import { authMessages } from '../../lib/stores/auth-messages';
-import { $signInBlockedUntil, rememberedUsername, signIn, signInWaitLeft, signInWaitMessage } from '../../lib/stores/sign-in';
+import { rememberedUsername } from '../../lib/remembered-username';
+import { $signInBlockedUntil, signIn, signInWaitLeft, signInWaitMessage } from '../../lib/stores/sign-in';
 import { signInWithFacebook, signInWithGoogle, type SocialProvider } from '../../lib/stores/social-sign-in';
 import { leaveModal } from '../../lib/stores/modal';
 import { welcomeMessage } from '../../lib/stores/user';
 import { notify } from '../ui/Toasts';
 import { showFailure } from './feedback';
 import { CheckboxField, Field, useFocusFirstError } from '../ui/Field';
+import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
 import './auth.css';
+
+const initialValues: LoginValues = { username: '', password: '', remember: false };
 
 // Seconds left of a 429's wait, counting down once a second and 0 when Sign In may be tried again.
 function useSignInWait(): number {
@@ -31,7 +35,7 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
   const form = useRef<HTMLFormElement>(null);
   const next = safeNextPath(params.get('next'));
   const formik = useFormik<LoginValues>({
-    initialValues: { username: '', password: '', remember: false },
+    initialValues,
     validationSchema: loginSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
@@ -44,12 +48,15 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
     },
   });
   useFocusFirstError(formik, form);
+  useAdoptTypedValues(form, formik, initialValues);
   const wait = useSignInWait();
 
   const { setFieldValue } = formik;
   useEffect(() => {
     const username = rememberedUsername();
-    if (!username) return;
+    // A deep link's page script prefills it before hydration, and what the shopper typed since wins.
+    const field = form.current?.elements.namedItem('username');
+    if (!username || (field instanceof HTMLInputElement && field.value !== '')) return;
     void setFieldValue('username', username, false);
     void setFieldValue('remember', true, false);
   }, [setFieldValue]);

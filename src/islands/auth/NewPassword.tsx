@@ -7,14 +7,17 @@ import { resetPassword } from '../../lib/stores/recovery';
 import { openModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
 import { Field, useFocusFirstError } from '../ui/Field';
+import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
 import './auth.css';
+
+const initialValues: ResetValues = { password: '', confirmPassword: '' };
 
 /** The new-password screen: reads the e-mailed `token` and saves the new password, then opens login. */
 export function NewPassword({ params }: { params: URLSearchParams }): ReactNode {
   const form = useRef<HTMLFormElement>(null);
   const token = params.get('token') ?? '';
   const formik = useFormik<ResetValues>({
-    initialValues: { password: '', confirmPassword: '' },
+    initialValues,
     validationSchema: resetSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
@@ -30,6 +33,7 @@ export function NewPassword({ params }: { params: URLSearchParams }): ReactNode 
     },
   });
   useFocusFirstError(formik, form);
+  useAdoptTypedValues(form, formik, initialValues);
 
   return (
     <>

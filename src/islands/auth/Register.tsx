@@ -9,6 +9,7 @@ import { leaveModal } from '../../lib/stores/modal';
 import { welcomeMessage } from '../../lib/stores/user';
 import { showFailure } from './feedback';
 import { Field, useFocusFirstError } from '../ui/Field';
+import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
 import './auth.css';
 
 const initialValues: RegisterValues = {
@@ -50,6 +51,7 @@ export function Register(): ReactNode {
     },
   });
   useFocusFirstError(formik, form);
+  useAdoptTypedValues(form, formik, initialValues);
 
   return (
     <>

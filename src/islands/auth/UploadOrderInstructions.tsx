@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useIslandReady } from '../ui/use-island-ready';
 import './auth.css';
 
 /** How to take a screenshot of a product page on Mac, Windows PC, iPhone or iPad, and Android. */
 export function UploadOrderInstructions(): ReactNode {
+  const root = useRef<HTMLDivElement>(null);
+  useIslandReady(root);
   return (
-    <div className="auth-steps">
+    <div ref={root} className="auth-steps">
       <p className="auth-lede">
         For each product, upload a screenshot of the product page showing the item, its size or colour and its price. Take one like this, then
         choose it in the Order Form.

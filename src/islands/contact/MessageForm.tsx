@@ -3,7 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { notify, Toasts } from '../ui/Toasts';
 import { failureMessage, focusFirstInvalid } from './submit-failure';
-import { useAdoptTypedValues } from './use-adopt-typed-values';
+import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
 
 /** What a message form (contact, advertise) is made of: its values, rule, sender and the fields. */
 export interface MessageFormProps<V extends object> {

@@ -36,8 +36,8 @@ export function Modal({ title, onClose, size = 'narrow', children }: ModalProps)
     const inerted = [...document.body.children].filter((el): el is HTMLElement => el instanceof HTMLElement && !el.contains(host) && !el.inert);
     for (const el of inerted) el.inert = true;
     document.documentElement.classList.add('has-modal');
-    const first = root.querySelector<HTMLElement>('[data-autofocus]') ?? root;
-    first.focus();
+    // A deep-linked dialog hydrates on the first interaction: focus the shopper already moved inside it stays.
+    if (!root.contains(document.activeElement)) (root.querySelector<HTMLElement>('[data-autofocus]') ?? root).focus();
 
     const onKeydown = (event: KeyboardEvent): void => {
       if (event.key === 'Escape') {

@@ -3,31 +3,12 @@ import * as authApi from '../api/auth';
 import type { TokenResponse } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { User } from '../api/users';
+import { rememberUsername } from '../remembered-username';
 import type { LoginValues } from '../schemas/auth';
 import { AuthFailure, authMessages, FAILURE_MS, failureMessage } from './auth-messages';
 import { invalidatePersonal } from './query';
 import { clearTokens, storeTokens } from './session';
 import { fetchCurrentUser } from './user';
-
-const REMEMBERED_USERNAME = 'remembered_username';
-
-/** The e-mail remembered by the last sign-in with Keep me signed in; '' when none. */
-export function rememberedUsername(): string {
-  try {
-    return localStorage.getItem(REMEMBERED_USERNAME) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function rememberUsername(username: string, remember: boolean): void {
-  try {
-    if (remember) localStorage.setItem(REMEMBERED_USERNAME, username);
-    else localStorage.removeItem(REMEMBERED_USERNAME);
-  } catch {
-    // Remembering the e-mail is a convenience; blocked storage must not fail the sign-in.
-  }
-}
 
 /** Stores a fresh token pair and reads the shopper it belongs to; a failed read drops the tokens again. */
 export async function startSession(tokens: TokenResponse, remember: boolean): Promise<User> {

@@ -9,11 +9,11 @@ export interface AdoptHelpers<V> {
 }
 
 /**
- * After hydration, takes into the form state whatever the visitor typed (or a page script
+ * After hydration, takes into the form state whatever the visitor typed or ticked (or a page script
  * prefilled) in the server-rendered fields before React arrived, so nothing typed is lost. A field
  * already left counts as touched, so its error shows as if React had seen the blur.
  * All arguments are stable, so this runs once, right after hydration; once the adopted values have
- * rendered, it tells the client:interact directive that the form's handlers are live.
+ * rendered, it tells the client:interact or client:modal directive that the form's handlers are live.
  */
 export function useAdoptTypedValues<V extends object>(formRef: RefObject<HTMLFormElement | null>, helpers: AdoptHelpers<V>, initialValues: V): void {
   const { setValues, setFieldTouched, validateForm } = helpers;
@@ -22,12 +22,13 @@ export function useAdoptTypedValues<V extends object>(formRef: RefObject<HTMLFor
     const form = formRef.current;
     if (!form) return;
     const initial = initialValues as Record<string, unknown>;
-    const typed: Record<string, string> = {};
+    const typed: Record<string, string | boolean> = {};
     const left: string[] = [];
     for (const element of Array.from(form.elements)) {
       if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) || !(element.name in initial)) continue;
-      if (element.value === initial[element.name]) continue;
-      typed[element.name] = element.value;
+      const value = element instanceof HTMLInputElement && element.type === 'checkbox' ? element.checked : element.value;
+      if (value === initial[element.name]) continue;
+      typed[element.name] = value;
       if (element !== document.activeElement) left.push(element.name);
     }
     if (Object.keys(typed).length > 0) {
