@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { htmlFiles } from './html-files.mjs';
 
 const hash = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -48,16 +48,6 @@ export function policyFor(html, { apiHost, paymentHosts }) {
 export function inlineHandlers(html) {
   // Unquoted values and spaces around '=' count too: the browser runs them all the same.
   return [...html.matchAll(/<[a-z][^>]*\son[a-z]+\s*=[^>]*>/gi)].map((m) => m[0].slice(0, 80));
-}
-
-async function htmlFiles(dir) {
-  const out = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await htmlFiles(path)));
-    else if (entry.name.endsWith('.html')) out.push(path);
-  }
-  return out;
 }
 
 /** Astro integration: after the build, puts a hash-based CSP meta tag first in every page's head. */

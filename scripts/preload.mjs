@@ -1,6 +1,7 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { htmlFiles } from './html-files.mjs';
 
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'](\.\/[^"']+\.js)["']/g;
 
@@ -30,16 +31,6 @@ export function eagerIslandEntries(html) {
     }
   }
   return [...entries];
-}
-
-async function htmlFiles(dir) {
-  const out = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await htmlFiles(path)));
-    else if (entry.name.endsWith('.html')) out.push(path);
-  }
-  return out;
 }
 
 /** Astro integration: pages whose islands hydrate on load announce all their chunks at once (modulepreload), not one import round trip after another. */
