@@ -7,9 +7,26 @@ function activeSlide(page: Page) {
 }
 
 test.describe('carousels', () => {
+  test("the home page's carousel code loads only when the carousel comes near the screen", async ({ page }) => {
+    const swiper: string[] = [];
+    page.on('request', (request) => {
+      if (/\/_astro\/carousel\.[\w-]+\.js$/.test(request.url())) swiper.push(request.url());
+    });
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const carousel = page.getByRole('region', { name: 'Shop logos', exact: true });
+    expect(swiper).toEqual([]);
+    await expect(carousel.getByRole('button', { name: 'Pause slides' })).toBeHidden();
+    await carousel.scrollIntoViewIfNeeded();
+    await expect(carousel.getByRole('button', { name: 'Pause slides' })).toBeVisible();
+    expect(swiper).toHaveLength(1);
+  });
+
   test('the shop carousel moves with the previous and next arrows', async ({ page }) => {
     await page.goto('/');
-    const carousel = page.getByRole('region', { name: 'Shop logos' });
+    const carousel = page.getByRole('region', { name: 'Shop logos', exact: true });
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel.getByRole('button', { name: 'Pause slides' })).toBeVisible();
     await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 of 10');
     await carousel.getByRole('button', { name: 'Next slide' }).click();
@@ -22,7 +39,8 @@ test.describe('carousels', () => {
 
   test('presses made while the carousel is still sliding are all played, in order', async ({ page }) => {
     await page.goto('/');
-    const carousel = page.getByRole('region', { name: 'Shop logos' });
+    const carousel = page.getByRole('region', { name: 'Shop logos', exact: true });
+    await carousel.scrollIntoViewIfNeeded();
     const previous = carousel.getByRole('button', { name: 'Previous slide' });
     const next = carousel.getByRole('button', { name: 'Next slide' });
     await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 of 10');
@@ -88,7 +106,8 @@ test.describe('carousels', () => {
   test('with reduced motion the carousel starts paused', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    const carousel = page.getByRole('region', { name: 'Shop logos' });
+    const carousel = page.getByRole('region', { name: 'Shop logos', exact: true });
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel.getByRole('button', { name: 'Play slides' })).toBeVisible();
     await page.waitForTimeout(5600);
     await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 of 10');

@@ -114,8 +114,3 @@ export function initCarousel(root: HTMLElement): Swiper | undefined {
   });
   return swiper;
 }
-
-/** Starts every carousel of the page. */
-export function initCarousels(): void {
-  for (const root of document.querySelectorAll<HTMLElement>('[data-carousel]')) initCarousel(root);
-}
