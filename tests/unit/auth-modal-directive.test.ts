@@ -116,6 +116,22 @@ describe('client:modal on a deep-linked modal route', () => {
     expect(clicks).toHaveBeenCalledTimes(1);
     expect(escapes).not.toHaveBeenCalled();
   });
+
+  it("moves to another dialog in place, keeping the dialog's history entry and its background", async () => {
+    const { el } = page('/login/');
+    const link = Object.assign(document.createElement('a'), { href: '/forgot-password/', textContent: 'Forgot Password?' });
+    link.dataset.modal = '';
+    get(el, '[role="dialog"]').append(link);
+    const entries = history.length;
+    const { load } = loader();
+    modal(load, { name: 'modal', value: '' }, el);
+    get<HTMLAnchorElement>(el, 'a[data-modal]').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    await flush();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(location.pathname).toBe('/forgot-password/');
+    expect(history.length).toBe(entries);
+    expect(history.state).toBeNull();
+  });
 });
 
 describe('client:modal on an ordinary page', () => {

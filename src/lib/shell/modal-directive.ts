@@ -74,7 +74,9 @@ const modalDirective: ClientDirective = (load, _options, el) => {
     const url = started ? undefined : modalLinkTarget(event);
     if (url) {
       event.preventDefault();
-      history.pushState({ [BACKGROUND_KEY]: location.href }, '', url.href);
+      // As the island does: from one dialog to another the entry is replaced and its background kept.
+      if (dialog) history.replaceState(history.state, '', url.href);
+      else history.pushState({ [BACKGROUND_KEY]: location.href }, '', url.href);
       void hydrate();
       return;
     }
