@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { focusInto, inertOutside } from '../../lib/dialog';
 import './Modal.css';
 
 /** Props of the modal dialog. */
@@ -32,12 +33,10 @@ export function Modal({ title, onClose, size = 'narrow', children }: ModalProps)
     if (!root) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // Everything outside the dialog's own island stops taking focus, clicks and screen-reader reading.
-    const host = root.closest('astro-island') ?? root.parentElement;
-    const inerted = [...document.body.children].filter((el): el is HTMLElement => el instanceof HTMLElement && !el.contains(host) && !el.inert);
-    for (const el of inerted) el.inert = true;
+    const restoreOutside = inertOutside(root.closest('astro-island') ?? root.parentElement);
     document.documentElement.classList.add('has-modal');
     // A deep-linked dialog hydrates on the first interaction: focus the shopper already moved inside it stays.
-    if (!root.contains(document.activeElement)) (root.querySelector<HTMLElement>('[data-autofocus]') ?? root).focus();
+    focusInto(root);
 
     const onKeydown = (event: KeyboardEvent): void => {
       if (event.key === 'Escape') {
@@ -75,7 +74,7 @@ export function Modal({ title, onClose, size = 'narrow', children }: ModalProps)
     return () => {
       document.removeEventListener('keydown', onKeydown);
       shade?.removeEventListener('mousedown', onBackdrop);
-      for (const el of inerted) el.inert = false;
+      restoreOutside();
       document.documentElement.classList.remove('has-modal');
       if (opener?.isConnected) opener.focus();
     };

@@ -1,6 +1,7 @@
 import type { ClientDirective } from 'astro';
 import { FLASH_KEY } from '../flash';
 import { BACKGROUND_KEY, hasNoticeParam, modalLinkTarget, modalRouteOf } from '../modal-routes';
+import { focusInto, inertOutside } from '../dialog';
 import { rememberedUsername } from '../remembered-username';
 import { ISLAND_READY } from './interact-directive';
 
@@ -27,8 +28,7 @@ function flashPending(): boolean {
 // The server-rendered dialog behaves as one until React arrives: the page behind is inert, focus is in its
 // first field, and the login form shows the remembered e-mail. Returns what undoes the inert page.
 function prepare(el: HTMLElement, dialog: HTMLElement): () => void {
-  const inerted = [...document.body.children].filter((child): child is HTMLElement => child instanceof HTMLElement && !child.contains(el) && !child.inert);
-  for (const child of inerted) child.inert = true;
+  const restoreOutside = inertOutside(el);
   document.documentElement.classList.add('has-modal');
   const username = dialog.querySelector('input[name="username"]');
   const remembered = rememberedUsername();
@@ -37,10 +37,8 @@ function prepare(el: HTMLElement, dialog: HTMLElement): () => void {
     const remember = dialog.querySelector('input[name="remember"]');
     if (remember instanceof HTMLInputElement) remember.checked = true;
   }
-  if (!dialog.contains(document.activeElement)) (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog).focus();
-  return () => {
-    for (const child of inerted) child.inert = false;
-  };
+  focusInto(dialog);
+  return restoreOutside;
 }
 
 /**
