@@ -1,0 +1,71 @@
+/** The middle value (the upper one of an even count); undefined for none. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** JavaScript may grow by this much (gzipped KB) before it counts as heavier: a build's hashes and ordering move bytes. */
+export const JS_SLACK_KB = 1;
+
+/**
+ * Where one figure of this tree stands against the baseline's, both measured in turns in the same run. On a noisy
+ * machine a difference counts only when every run of one tree is on the same side of every run of the other:
+ * 'worse', 'better', or 'same' (the runs overlap).
+ */
+export function verdict(baseline, current, { higherIsBetter }) {
+  const [bMin, bMax, cMin, cMax] = [Math.min(...baseline), Math.max(...baseline), Math.min(...current), Math.max(...current)];
+  const below = cMax < bMin;
+  const above = cMin > bMax;
+  if (higherIsBetter) return below ? 'worse' : above ? 'better' : 'same';
+  return above ? 'worse' : below ? 'better' : 'same';
+}
+
+/** One route from both trees' rows (summarised Lighthouse runs): medians, ranges, and the verdicts on performance and JS. */
+export function compareRoute(group, route, baselineRows, currentRows) {
+  const figure = (rows, key) => rows.map((r) => r[key]);
+  const side = (rows) => ({
+    js: median(rows.map((r) => r.kb.js)),
+    perf: figure(rows, 'performance'),
+    tbt: figure(rows, 'tbtMs'),
+    lcp: figure(rows, 'lcpMs'),
+  });
+  const b = side(baselineRows);
+  const c = side(currentRows);
+  const perf = verdict(b.perf, c.perf, { higherIsBetter: true });
+  const js = c.js > b.js + JS_SLACK_KB ? 'worse' : c.js < b.js - JS_SLACK_KB ? 'better' : 'same';
+  return { group, route, baseline: b, current: c, verdicts: { perf, js }, worse: perf === 'worse' || js === 'worse' };
+}
+
+/** One measured figure (ms, lower is better) from both trees' runs. */
+export function compareFigure(name, baseline, current) {
+  const v = verdict(baseline, current, { higherIsBetter: false });
+  return { name, baseline, current, verdict: v, worse: v === 'worse' };
+}
+
+const runs = (values) => `${median(values)} (${[...values].sort((a, b) => a - b).join(', ')})`;
+
+/** The comparison as markdown: one row per route and per figure, medians with every run in brackets. */
+export function compareMarkdown({ date, baseline, current, runCount, routes, figures }) {
+  const worse = routes.filter((r) => r.worse).length + figures.filter((f) => f.worse).length;
+  return [
+    `Compared ${date} with \`npm run bench:compare -- ${baseline.ref}${current.ref ? ` ${current.ref}` : ''}\`: ${current.ref ? `${current.ref} (${current.sha})` : `this tree (${current.sha})`} against ${baseline.ref} (${baseline.sha}), both built now and measured in turns in the same run, ${runCount} runs each (Lighthouse 12.8 mobile, simulated throttling). A difference counts only when every run of one tree is on the same side of every run of the other; JS is gzipped KB (1 KB slack).`,
+    '',
+    '| group | route | JS KB before | JS KB now | perf before | perf now | TBT ms before | TBT ms now | LCP ms before | LCP ms now | verdict |',
+    '|---|---|---:|---:|---|---|---|---|---|---|---|',
+    ...routes.map(
+      (r) =>
+        `| ${r.group} | \`${r.route}\` | ${r.baseline.js} | ${r.current.js} | ${runs(r.baseline.perf)} | ${runs(r.current.perf)} | ${runs(r.baseline.tbt)} | ${runs(r.current.tbt)} | ${runs(r.baseline.lcp)} | ${runs(r.current.lcp)} | ${r.worse ? '**worse**' : `perf ${r.verdicts.perf}, JS ${r.verdicts.js}`} |`,
+    ),
+    '',
+    ...(figures.length
+      ? [
+          '| figure (ms, lower is better) | before | now | verdict |',
+          '|---|---|---|---|',
+          ...figures.map(
+            (f) => `| ${f.name} | ${runs(f.baseline)} | ${runs(f.current)} | ${f.worse ? '**worse**' : f.verdict} |`,
+          ),
+          '',
+        ]
+      : []),
+    worse === 0
+      ? 'Nothing is worse than the baseline.'
+      : `${worse} ${worse === 1 ? 'figure is' : 'figures are'} worse than the baseline.`,
+  ].join('\n');
+}

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildSite, startLab, summarise } from './bench-lab.mjs';
+import { measure as measureScale } from './bench-scale.mjs';
+import { compareFigure, compareMarkdown, compareRoute } from './bench-compare-report.mjs';
+
+// `npm run bench:compare -- <baseline ref> [<candidate ref>]`: this tree (or the candidate commit) beside an earlier one,
+// measured in turns in one run. Scores on this machine move from hour to hour, so "not worse than before" can only be
+// read against the old tree measured now.
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CURRENT_DIR = '.cache/bench-dist';
+
+const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+
+/** A worktree of the baseline commit under .cache, sharing this tree's node_modules unless it has its own. */
+function baselineTree(sha) {
+  const dir = resolve('.cache/baseline', sha);
+  if (!existsSync(dir)) {
+    mkdirSync(resolve('.cache/baseline'), { recursive: true });
+    git('worktree', 'add', '--detach', dir, sha);
+  }
+  if (!existsSync(resolve(dir, 'node_modules'))) symlinkSync(resolve('node_modules'), resolve(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+async function main() {
+  const [ref, candidateRef] = process.argv.slice(2);
+  if (!ref)
+    throw new Error(
+      'Usage: npm run bench:compare -- <baseline ref> [<candidate ref>] (for example the commits before and after a change)',
+    );
+  const sha = git('rev-parse', '--short=12', `${ref}^{commit}`);
+  const candidateSha = candidateRef && git('rev-parse', '--short=12', `${candidateRef}^{commit}`);
+  const dirty = git('status', '--porcelain', '--untracked-files=no') !== '';
+  const current = candidateSha
+    ? { sha: candidateSha, ref: candidateRef }
+    : { sha: `${git('rev-parse', '--short=12', 'HEAD')}${dirty ? ' with uncommitted changes' : ''}` };
+  const baselineOut = resolve('.cache/baseline-dist', sha);
+  const currentOut = candidateSha ? resolve('.cache/baseline-dist', candidateSha) : CURRENT_DIR;
+  console.log(`Building ${candidateRef ?? 'this tree'} and ${ref} (${sha}) ...`);
+  buildSite(candidateSha ? { outDir: currentOut, cwd: baselineTree(candidateSha) } : { outDir: currentOut });
+  buildSite({ outDir: baselineOut, cwd: baselineTree(sha) });
+
+  const lab = await startLab({ root: currentOut });
+  const sides = { baseline: baselineOut, current: currentOut };
+  try {
+    const only = process.env.BENCH_ONLY;
+    const measured = lab.groups.filter(([name]) => !only || only.split(',').includes(name));
+    const routes = [];
+    for (const [group, list, signedIn] of measured) {
+      for (const route of list) {
+        const rows = { baseline: [], current: [] };
+        // In turns, and the first of each pair alternates, so a machine that slows down mid-run weighs on both.
+        for (let i = 0; i < RUNS; i += 1) {
+          for (const name of i % 2 ? ['baseline', 'current'] : ['current', 'baseline']) {
+            await lab.serve(sides[name]);
+            for (let attempt = 0; attempt < 3; attempt += 1) {
+              const lhr = await lab.lighthouseRun(route, signedIn);
+              if (lhr) {
+                rows[name].push(summarise(lhr, group, route));
+                break;
+              }
+            }
+          }
+        }
+        if (rows.baseline.length === 0 || rows.current.length === 0) throw new Error(`Lighthouse could not measure ${route}`);
+        const row = compareRoute(group, route, rows.baseline, rows.current);
+        routes.push(row);
+        console.log(
+          `${row.worse ? 'WORSE  ' : 'ok     '} ${group.padEnd(8)} ${route.padEnd(32)} perf ${row.baseline.perf.join('/')} -> ${row.current.perf.join('/')}  TBT ${row.baseline.tbt.join('/')} -> ${row.current.tbt.join('/')}  JS ${row.baseline.js} -> ${row.current.js} KB`,
+        );
+      }
+    }
+    const figures = [];
+    if (!only || only.split(',').includes('scale')) {
+      const scale = { baseline: [], current: [] };
+      for (let i = 0; i < RUNS; i += 1) {
+        for (const name of i % 2 ? ['baseline', 'current'] : ['current', 'baseline']) {
+          await lab.serve(sides[name]);
+          scale[name].push(await measureScale({ site: lab.site, apiOrigin: lab.apiOrigin, chromePath: lab.chromePath }));
+        }
+      }
+      const values = (name, index) => scale[name].map((figs) => figs[index].raw.renderMs ?? figs[index].raw.maxMs);
+      figures.push(
+        compareFigure(
+          'order form, 50 product blocks: key press to next paint, max of 28 presses',
+          values('baseline', 0),
+          values('current', 0),
+        ),
+        compareFigure(
+          'order history, 1,000 orders: last list response to all cards painted',
+          values('baseline', 1),
+          values('current', 1),
+        ),
+      );
+      for (const f of figures)
+        console.log(`${f.worse ? 'WORSE  ' : 'ok     '} ${f.name}: ${f.baseline.join('/')} -> ${f.current.join('/')} ms`);
+    }
+    lab.browser.disconnect();
+    const table = compareMarkdown({
+      date: new Date().toISOString().slice(0, 10),
+      baseline: { ref, sha },
+      current,
+      runCount: RUNS,
+      routes,
+      figures,
+    });
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/compare.md', `${table}\n`);
+    console.log(`\n${table.split('\n').at(-1)} Written to bench-results/compare.md.`);
+  } finally {
+    lab.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,156 @@
+import { spawn, spawnSync } from 'node:child_process';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
+import { sandboxBuildEnv } from './build-env.mjs';
+import { createSiteServer } from './serve.mjs';
+import { ACCOUNT_ROUTES, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, fillRoute } from './routes.mjs';
+import { sandboxOrderIds, sandboxTokens, waitFor } from './sandbox-client.mjs';
+
+/** Ports of the bench's site and sandbox (BENCH_PORT, BENCH_API_PORT). */
+export const SITE_PORT = Number(process.env.BENCH_PORT ?? 4361);
+export const API_PORT = Number(process.env.BENCH_API_PORT ?? 4014);
+
+/** Budgets of the issues: public pages, and modal/account pages. */
+export const BUDGETS = {
+  public: { scriptKb: 40, performance: 100, accessibility: 100, bestPractices: 100, seo: 100 },
+  app: { scriptKb: 180, performance: 95 },
+};
+
+/** Lighthouse refuses a document answered with 404, so the not-found page is measured at its file. */
+const NOT_FOUND_FILE = '/404.html';
+
+const TYPES = { Document: 'html', Stylesheet: 'css', Script: 'js', Image: 'img', Font: 'font', Fetch: 'api', XHR: 'api' };
+
+/** One Lighthouse report as a table row: bytes by type, the four scores, LCP, TBT, CLS and whether its budget is met. */
+export function summarise(lhr, group, route) {
+  const bytes = { html: 0, css: 0, js: 0, img: 0, font: 0, api: 0, other: 0 };
+  for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+    bytes[TYPES[item.resourceType] ?? 'other'] += item.transferSize ?? 0;
+  }
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const kb = Object.fromEntries(Object.entries(bytes).map(([k, v]) => [k, Math.round((v / 1024) * 10) / 10]));
+  const row = {
+    group,
+    route,
+    kb,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+  };
+  const b = group === 'public' ? BUDGETS.public : BUDGETS.app;
+  row.met =
+    row.kb.js <= b.scriptKb &&
+    row.performance >= b.performance &&
+    (group !== 'public' || (row.accessibility >= b.accessibility && row.bestPractices >= b.bestPractices && row.seo >= b.seo));
+  return row;
+}
+
+/** Builds the site in `cwd` (this tree or a baseline's worktree) into `outDir` for the bench's ports and sandbox. */
+export function buildSite({ outDir, cwd = process.cwd() }) {
+  const env = sandboxBuildEnv({ sitePort: SITE_PORT, apiPort: API_PORT, outDir });
+  const build = spawnSync('npx', ['astro', 'build', '--silent'], { stdio: 'inherit', env, cwd });
+  if (build.status !== 0) throw new Error(`The build in ${cwd} failed (${build.status}).`);
+}
+
+/**
+ * Starts what every measurement needs: the sandbox (in-memory, faults on), the site server on `root`, a headless
+ * Chromium for Lighthouse, and a shopper's tokens and order ids. `serve(root)` swaps the built site being served.
+ */
+export async function startLab({ root }) {
+  const site = `http://127.0.0.1:${SITE_PORT}`;
+  const apiOrigin = `http://127.0.0.1:${API_PORT}`;
+  const chromePath = findChromium();
+  const env = sandboxBuildEnv({ sitePort: SITE_PORT, apiPort: API_PORT, outDir: root });
+  // A process group of its own, so that stopping it also stops the server that npx starts.
+  const sandbox = spawn('npx', ['tsx', 'sandbox/src/main.ts'], {
+    stdio: 'ignore',
+    detached: true,
+    env: {
+      ...env,
+      SANDBOX_PORT: String(API_PORT),
+      SANDBOX_DB: ':memory:',
+      SANDBOX_FAULTS: '1',
+      SANDBOX_QUIET: '1',
+      SANDBOX_SITE_ORIGIN: site,
+    },
+  });
+  let server = createSiteServer({ root }).listen(SITE_PORT, '127.0.0.1');
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+  const stop = () => {
+    chrome.kill();
+    server.closeAllConnections();
+    server.close();
+    process.kill(-sandbox.pid);
+  };
+  try {
+    await waitFor(`${apiOrigin}/api/web/v1/portals`);
+    await waitFor(`${site}/`);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const tokens = await sandboxTokens(apiOrigin);
+  const ids = await sandboxOrderIds(apiOrigin, tokens.access_token);
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+
+  /** A first visit each time: empty HTTP cache, no worker or its caches, and the shopper's tokens or none. */
+  const setSession = async (signedIn) => {
+    const page = await browser.newPage();
+    await page.goto(`${site}/robots.txt`);
+    // Lighthouse keeps the HTTP cache when it keeps storage: empty it so every run transfers its bytes.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Storage.clearDataForOrigin', { origin: site, storageTypes: 'service_workers,cache_storage' });
+    await cdp.detach();
+    await page.evaluate(
+      (t, on) => {
+        localStorage.clear();
+        sessionStorage.clear();
+        if (on) {
+          localStorage.setItem('access_token', t.access_token);
+          localStorage.setItem('refresh_token', t.refresh_token);
+          localStorage.setItem('remember_me', 'true');
+        }
+      },
+      tokens,
+      signedIn,
+    );
+    await page.close();
+  };
+
+  /** One Lighthouse run of a route as a first visit; undefined when Lighthouse could not finish it. */
+  const lighthouseRun = async (route, signedIn) => {
+    await setSession(signedIn);
+    const { lhr } = await lighthouse(
+      `${site}${route}`,
+      { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: signedIn },
+      {
+        extends: 'lighthouse:default',
+        settings: { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: signedIn },
+      },
+    );
+    return !lhr.runtimeError && lhr.categories.performance?.score != null ? lhr : undefined;
+  };
+
+  /** Serves another built site on the same origin (the sandbox allows one site origin). */
+  const serve = async (nextRoot) => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    server = createSiteServer({ root: nextRoot }).listen(SITE_PORT, '127.0.0.1');
+    await waitFor(`${site}/`);
+  };
+
+  const groups = [
+    ['public', PUBLIC_ROUTES.map((r) => (r === NOT_FOUND_ROUTE ? NOT_FOUND_FILE : r)), false],
+    ['modal', MODAL_ROUTES, false],
+    ['account', ACCOUNT_ROUTES.map((r) => fillRoute(r, ids)), true],
+  ];
+  return { site, apiOrigin, chromePath, chrome, browser, groups, setSession, lighthouseRun, serve, server: () => server, stop };
+}

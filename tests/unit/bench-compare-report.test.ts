@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { compareFigure, compareMarkdown, compareRoute, median, verdict } from '../../scripts/bench-compare-report.mjs';
+
+const row = (performance: number, js = 10, tbtMs = 100, lcpMs = 900) => ({ kb: { js }, performance, tbtMs, lcpMs });
+
+describe('bench comparison against a baseline tree', () => {
+  it('takes the middle value', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(3);
+  });
+
+  it('calls a score worse or better only when every run is on one side of every baseline run', () => {
+    expect(verdict([90, 92, 94], [85, 88, 89], { higherIsBetter: true })).toBe('worse');
+    expect(verdict([90, 92, 94], [95, 97, 99], { higherIsBetter: true })).toBe('better');
+    expect(verdict([90, 92, 94], [89, 91, 99], { higherIsBetter: true })).toBe('same');
+    expect(verdict([400, 450], [500, 520], { higherIsBetter: false })).toBe('worse');
+    expect(verdict([400, 450], [300, 350], { higherIsBetter: false })).toBe('better');
+    expect(verdict([400, 450], [440, 520], { higherIsBetter: false })).toBe('same');
+  });
+
+  it('reads a route as worse when its scores all fall below the baseline or its JavaScript grows past the slack', () => {
+    const lower = compareRoute('account', '/my-details/', [row(90), row(92), row(94)], [row(80), row(82), row(84)]);
+    expect(lower.verdicts).toEqual({ perf: 'worse', js: 'same' });
+    expect(lower.worse).toBe(true);
+    const heavier = compareRoute('modal', '/login/', [row(95, 10)], [row(95, 11.5)]);
+    expect(heavier.verdicts).toEqual({ perf: 'same', js: 'worse' });
+    const within = compareRoute('modal', '/login/', [row(95, 10), row(97, 10)], [row(96, 10.9), row(94, 10.9)]);
+    expect(within.worse).toBe(false);
+    expect(within.current).toEqual({ js: 10.9, perf: [96, 94], tbt: [100, 100], lcp: [900, 900] });
+  });
+
+  it('writes medians with every run, the verdicts and a closing line that counts what is worse', () => {
+    const routes = [
+      compareRoute('public', '/', [row(99), row(100)], [row(100), row(100)]),
+      compareRoute('account', '/help/', [row(96)], [row(80)]),
+    ];
+    const figures = [compareFigure('order history', [500, 520, 480], [450, 470, 460])];
+    const table = compareMarkdown({
+      date: '2026-11-24',
+      baseline: { ref: 'abc', sha: 'abc123' },
+      current: { sha: 'def456' },
+      runCount: 2,
+      routes,
+      figures,
+    });
+    expect(table).toContain('| public | `/` | 10 | 10 | 100 (99, 100) | 100 (100, 100) |');
+    expect(table).toContain(
+      '| account | `/help/` | 10 | 10 | 96 (96) | 80 (80) | 100 (100) | 100 (100) | 900 (900) | 900 (900) | **worse** |',
+    );
+    expect(table).toContain('| order history | 500 (480, 500, 520) | 460 (450, 460, 470) | better |');
+    expect(table.split('\n').at(-1)).toBe('1 figure is worse than the baseline.');
+    expect(table).toContain('this tree (def456) against abc (abc123)');
+  });
+
+  it('names a candidate commit in place of this tree when one is given', () => {
+    const table = compareMarkdown({
+      date: '2026-11-24',
+      baseline: { ref: 'old', sha: 'abc123' },
+      current: { ref: 'new', sha: 'def456' },
+      runCount: 1,
+      routes: [],
+      figures: [],
+    });
+    expect(table).toContain('`npm run bench:compare -- old new`: new (def456) against old (abc123)');
+    expect(table.split('\n').at(-1)).toBe('Nothing is worse than the baseline.');
+  });
+});
