@@ -125,15 +125,15 @@ export async function startLab({ root }) {
     await page.close();
   };
 
-  /** One Lighthouse run of a route as a first visit; undefined when Lighthouse could not finish it. */
-  const lighthouseRun = async (route, signedIn) => {
+  /** One Lighthouse run of a route as a first visit (all four categories unless told); undefined when it could not finish. */
+  const lighthouseRun = async (route, signedIn, categories = ['performance', 'accessibility', 'best-practices', 'seo']) => {
     await setSession(signedIn);
     const { lhr } = await lighthouse(
       `${site}${route}`,
       { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: signedIn },
       {
         extends: 'lighthouse:default',
-        settings: { onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'], disableStorageReset: signedIn },
+        settings: { onlyCategories: categories, disableStorageReset: signedIn },
       },
     );
     return !lhr.runtimeError && lhr.categories.performance?.score != null ? lhr : undefined;

@@ -3,21 +3,30 @@ import { expect, test } from './fixtures';
 /** A public page, the home page, a modal route and two account shells: every kind of page the build makes. */
 const PAGES = ['/', '/how-it-works/', '/login/', '/upload-orders/', '/my-orders-history/'];
 
-/** The stylesheets a page's HTML links, and its external scripts that are not modules (they would block parsing). */
-function criticalPath(html: string): { stylesheets: string[]; blockingScripts: string[] } {
+/**
+ * The stylesheets a page's HTML links, its external scripts that are not modules (they would block parsing), and its
+ * classic inline scripts in the body (each waits for the stylesheet, and the parser with it: the first paint would
+ * show only what comes before it).
+ */
+function criticalPath(html: string): { stylesheets: string[]; blockingScripts: string[]; waitingInlineScripts: string[] } {
   const stylesheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '');
   const blockingScripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)]
     .filter((m) => !/\btype="module"|\basync\b|\bdefer\b/.test(m[0]))
     .map((m) => m[1] ?? '');
-  return { stylesheets, blockingScripts };
+  const body = html.slice(html.search(/<body\b/));
+  const waitingInlineScripts = [...body.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]{0,60})/g)]
+    .filter((m) => !/\btype="(?:module|application\/(?:ld\+)?json)"/.test(m[1] ?? ''))
+    .map((m) => m[2] ?? '');
+  return { stylesheets, blockingScripts, waitingInlineScripts };
 }
 
 test('every page waits for one stylesheet, the same file on every page, and no script', async ({ request }) => {
   const seen = new Set<string>();
   for (const path of PAGES) {
-    const { stylesheets, blockingScripts } = criticalPath(await (await request.get(path)).text());
+    const { stylesheets, blockingScripts, waitingInlineScripts } = criticalPath(await (await request.get(path)).text());
     expect(stylesheets, path).toHaveLength(1);
     expect(blockingScripts, path).toEqual([]);
+    expect(waitingInlineScripts, path).toEqual([]);
     seen.add(stylesheets[0] ?? '');
   }
   expect([...seen]).toHaveLength(1);
