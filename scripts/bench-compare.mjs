@@ -44,27 +44,33 @@ async function main() {
 
   const lab = await startLab({ root: currentOut });
   const sides = { baseline: baselineOut, current: currentOut };
+  // Each measurement RUNS times per tree, in turns, the first of each pair alternating, so that a machine slowing down
+  // mid-run weighs on both trees; a measurement that gives nothing is left out.
+  const inTurns = async (measure) => {
+    const results = { baseline: [], current: [] };
+    for (let i = 0; i < RUNS; i += 1) {
+      for (const name of i % 2 ? ['baseline', 'current'] : ['current', 'baseline']) {
+        await lab.serve(sides[name]);
+        const result = await measure();
+        if (result !== undefined) results[name].push(result);
+      }
+    }
+    return results;
+  };
   try {
     const only = process.env.BENCH_ONLY;
     const measured = lab.groups.filter(([name]) => !only || only.split(',').includes(name));
     const routes = [];
     for (const [group, list, signedIn] of measured) {
       for (const route of list) {
-        const rows = { baseline: [], current: [] };
-        // In turns, and the first of each pair alternates, so a machine that slows down mid-run weighs on both.
-        for (let i = 0; i < RUNS; i += 1) {
-          for (const name of i % 2 ? ['baseline', 'current'] : ['current', 'baseline']) {
-            await lab.serve(sides[name]);
-            for (let attempt = 0; attempt < 3; attempt += 1) {
-              // Performance only: the comparison reads no other score, and the other audits would double each run.
-              const lhr = await lab.lighthouseRun(route, signedIn, ['performance']);
-              if (lhr) {
-                rows[name].push(summarise(lhr, group, route));
-                break;
-              }
-            }
+        const rows = await inTurns(async () => {
+          for (let attempt = 0; attempt < 3; attempt += 1) {
+            // Performance only: the comparison reads no other score, and the other audits would double each run.
+            const lhr = await lab.lighthouseRun(route, signedIn, ['performance']);
+            if (lhr) return summarise(lhr, group, route);
           }
-        }
+          return undefined;
+        });
         if (rows.baseline.length === 0 || rows.current.length === 0) throw new Error(`Lighthouse could not measure ${route}`);
         const row = compareRoute(group, route, rows.baseline, rows.current);
         routes.push(row);
@@ -75,13 +81,7 @@ async function main() {
     }
     const figures = [];
     if (!only || only.split(',').includes('scale')) {
-      const scale = { baseline: [], current: [] };
-      for (let i = 0; i < RUNS; i += 1) {
-        for (const name of i % 2 ? ['baseline', 'current'] : ['current', 'baseline']) {
-          await lab.serve(sides[name]);
-          scale[name].push(await measureScale({ site: lab.site, apiOrigin: lab.apiOrigin, chromePath: lab.chromePath }));
-        }
-      }
+      const scale = await inTurns(() => measureScale({ site: lab.site, apiOrigin: lab.apiOrigin, chromePath: lab.chromePath }));
       const values = (name, index) => scale[name].map((figs) => figs[index].raw.renderMs ?? figs[index].raw.maxMs);
       figures.push(
         compareFigure(
