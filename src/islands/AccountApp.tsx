@@ -1,25 +1,44 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { $online } from '../lib/stores/network';
 import { $signedIn } from '../lib/stores/session';
-import { $router } from '../lib/stores/router';
-import { AddCardScreen } from './account/AddCardScreen';
-import { InvoiceScreen } from './account/InvoiceScreen';
-import { MyDetailsScreen } from './account/MyDetailsScreen';
+import { $router, type AccountRoute } from '../lib/stores/router';
+import { lazyScreen, type LazyScreen } from './account/lazy-screen';
 import { NotFoundScreen } from './account/NotFoundScreen';
 import { OfflineScreen } from './account/OfflineScreen';
-import { OrderHistoryScreen } from './account/OrderHistoryScreen';
-import { QuotePaymentScreen } from './account/QuotePaymentScreen';
-import { ReturnsScreen } from './account/ReturnsScreen';
-import { TrackOrderScreen } from './account/TrackOrderScreen';
 import { useAccountNav } from './account/use-account-nav';
 import { ScreenBoundary } from './ui/ScreenBoundary';
 import { Spinner } from './ui/Spinner';
 import { Toasts } from './ui/Toasts';
 
-// The order form brings the image cropper: it loads only on its own two routes.
-const OrderFormScreen = lazy(() => import('./order/OrderFormScreen').then((m) => ({ default: m.OrderFormScreen })));
-const OrderUploadedScreen = lazy(() => import('./order/OrderUploadedScreen').then((m) => ({ default: m.OrderUploadedScreen })));
+// Each screen is its own chunk: a page evaluates its own screen's code, not every screen's (the forms' formik and
+// yup, the order form's cropper), and a screen's code is one task of its own instead of part of one long start-up.
+const orderForm = lazyScreen(() => import('./order/OrderFormScreen').then((m) => m.OrderFormScreen));
+const orderUploaded = lazyScreen(() => import('./order/OrderUploadedScreen').then((m) => m.OrderUploadedScreen));
+const myDetails = lazyScreen(() => import('./account/MyDetailsScreen').then((m) => m.MyDetailsScreen));
+const addCard = lazyScreen(() => import('./account/AddCardScreen').then((m) => m.AddCardScreen));
+const trackOrder = lazyScreen(() => import('./account/TrackOrderScreen').then((m) => m.TrackOrderScreen));
+const orderHistory = lazyScreen(() => import('./account/OrderHistoryScreen').then((m) => m.OrderHistoryScreen));
+const returns = lazyScreen(() => import('./account/ReturnsScreen').then((m) => m.ReturnsScreen));
+const invoice = lazyScreen(() => import('./account/InvoiceScreen').then((m) => m.InvoiceScreen));
+const quotePayment = lazyScreen(() => import('./account/QuotePaymentScreen').then((m) => m.QuotePaymentScreen));
+
+const SCREENS: Partial<Record<AccountRoute, LazyScreen<never>>> = {
+  uploadOrders: orderForm,
+  orderUploaded,
+  myDetails,
+  addCard,
+  trackOrder,
+  orderHistory,
+  returns,
+  invoice,
+  quotePayment,
+};
+
+/** Visitors may use the order form (its draft keeps on this device); every other account route needs a session. */
+function mayShow(route: string | undefined, signedIn: boolean): boolean {
+  return signedIn || route === 'uploadOrders';
+}
 
 type Page = NonNullable<ReturnType<typeof $router.get>>;
 
@@ -30,34 +49,64 @@ function idOf(value: string | undefined): number {
 function screenFor(page: Page): ReactNode {
   switch (page.route) {
     case 'uploadOrders':
-      return <OrderFormScreen />;
+      return <orderForm.Screen />;
     case 'orderUploaded':
-      return idOf(page.params.id) ? <OrderUploadedScreen id={idOf(page.params.id)} /> : <NotFoundScreen />;
+      return idOf(page.params.id) ? <orderUploaded.Screen id={idOf(page.params.id)} /> : <NotFoundScreen />;
     case 'myDetails':
-      return <MyDetailsScreen search={page.search} />;
+      return <myDetails.Screen search={page.search} />;
     case 'addCard':
-      return <AddCardScreen />;
+      return <addCard.Screen />;
     case 'trackOrder':
-      return <TrackOrderScreen initialId={idOf(page.search.order) || undefined} />;
+      return <trackOrder.Screen initialId={idOf(page.search.order) || undefined} />;
     case 'orderHistory':
-      return <OrderHistoryScreen />;
+      return <orderHistory.Screen />;
     case 'returns':
-      return <ReturnsScreen />;
+      return <returns.Screen />;
     case 'invoice':
-      return idOf(page.params.id) ? <InvoiceScreen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
+      return idOf(page.params.id) ? <invoice.Screen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
     case 'quotePayment':
-      return idOf(page.params.id) ? <QuotePaymentScreen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
+      return idOf(page.params.id) ? <quotePayment.Screen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
     default:
       // /help is a static page of its own (build-time FAQ); any other path is not an account page.
       return <NotFoundScreen />;
   }
 }
 
-function AccountScreens(): ReactNode {
+/**
+ * The route to show: the current one once its screen's code is here (or failed to come, for the screen's boundary to
+ * say so); until then the screen before it stays, as a link between pages keeps the old page until the new one arrives.
+ * The new screen then renders whole at once, so its heading is there to take focus.
+ */
+function useArrivedPage(): { page: Page | undefined; waiting: boolean } {
   const page = useStore($router);
+  const screen = page ? SCREENS[page.route] : undefined;
+  const [settled, setSettled] = useState<Page>();
+  const arrived = !screen || screen.ready() || settled === page;
+  const last = useRef(page);
+  if (arrived) last.current = page;
+
+  useEffect(() => {
+    if (arrived || !screen) return;
+    let current = true;
+    void screen
+      .preload()
+      .catch(() => undefined)
+      .finally(() => {
+        if (current) startTransition(() => setSettled(page));
+      });
+    return () => {
+      current = false;
+    };
+  }, [arrived, screen, page]);
+
+  return { page: last.current, waiting: !arrived };
+}
+
+function AccountScreens(): ReactNode {
+  const { page, waiting } = useArrivedPage();
   const signedIn = useStore($signedIn);
   const online = useStore($online);
-  const allowed = signedIn || page?.route === 'uploadOrders';
+  const allowed = mayShow(page?.route, signedIn);
   useAccountNav(page?.path);
 
   useEffect(() => {
@@ -71,25 +120,34 @@ function AccountScreens(): ReactNode {
 
   if (!allowed) return <Spinner label="Redirecting to the home page…" />;
   // The order form works on offline, its draft kept on this device.
-  if (!online && page?.route !== 'uploadOrders' && shownOnline.current !== page?.path) return <OfflineScreen route={page?.route} />;
+  if (!online && page?.route !== 'uploadOrders' && shownOnline.current !== page?.path)
+    return <OfflineScreen route={page?.route} />;
   return (
-    <>
+    <div className="account-screens" aria-busy={waiting}>
       <Toasts />
       {/* Keyed by route: a screen that failed does not keep the next one from showing. */}
       <ScreenBoundary key={page?.route ?? 'none'} screen={page?.route ?? 'none'}>
         <Suspense fallback={<Spinner />}>{page ? screenFor(page) : <NotFoundScreen />}</Suspense>
       </ScreenBoundary>
-    </>
+    </div>
   );
 }
 
 /**
  * The signed-in area: picks the screen for the current route; visitors on a login-required route go to /.
  * `children` is the page's static shell (heading, lede, loading line): it is what the build renders and what hydrates,
- * and the screens take its place right after, at the same size, so the largest paint stays the shell's.
+ * and the screens take its place once the first screen's code is here, at the same size, so the largest paint stays
+ * the shell's and no spinner flashes in between.
  */
 export function AccountApp({ children }: { children?: ReactNode }): ReactNode {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    const route = $router.get()?.route;
+    const first = route && mayShow(route, $signedIn.get()) ? SCREENS[route] : undefined;
+    // A failed fetch is the screen's boundary's to show: the screen asks for its code again when it renders.
+    // A transition: React renders the screen in slices of a few milliseconds, yielding to the browser between them,
+    // instead of one long task that holds every tap and key press until the whole screen is built.
+    void (first?.preload() ?? Promise.resolve()).catch(() => undefined).finally(() => startTransition(() => setHydrated(true)));
+  }, []);
   return hydrated ? <AccountScreens /> : children;
 }

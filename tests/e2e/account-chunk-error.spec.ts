@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** The order form's lazily loaded chunk (the account area's only screen that is not in the first bundle). */
+/** The order form's chunk (the largest screen, so never joined to another): this one is taken away. */
 const ORDER_FORM_CHUNK = /\/_astro\/OrderFormScreen\.[\w-]+\.js$/;
 
 /** A client-side move, as the browser's back and forward buttons make: the router follows popstate. */
@@ -14,7 +14,10 @@ async function moveClientSide(page: Page, path: string): Promise<void> {
 }
 
 test.describe('an account screen whose code is gone', () => {
-  test('a failed chunk load asks for a reload, the profile menu keeps working, and Reload lands on the screen', async ({ page, signedIn }) => {
+  test('a failed chunk load asks for a reload, the profile menu keeps working, and Reload lands on the screen', async ({
+    page,
+    signedIn,
+  }) => {
     // Two page loads, an axe scan and the order form's first load.
     test.setTimeout(90_000);
     expect(signedIn.email).toContain('@');
@@ -64,5 +67,16 @@ test.describe('an account screen whose code is gone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'A new version of this page is available.' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Track Order' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Track Order' })).toBeVisible();
+  });
+
+  test("a page whose own screen's code is gone shows the same message in place of its shell", async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    await page.route(ORDER_FORM_CHUNK, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.goto('/upload-orders/');
+    await expect(page.getByRole('heading', { level: 1, name: 'A new version of this page is available.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByText('Loading…')).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Returns' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
   });
 });

@@ -40,7 +40,11 @@ test.describe('account routes, signed in', () => {
   test.use({ account: 'demo' });
 
   for (const route of ROUTES) {
-    test(`${route.name}: deep link and reload show the page, and axe finds no violation at desktop and phone width`, async ({ page, request, signedIn }) => {
+    test(`${route.name}: deep link and reload show the page, and axe finds no violation at desktop and phone width`, async ({
+      page,
+      request,
+      signedIn,
+    }) => {
       const ids = await demoOrders(request, signedIn.tokens);
       const path = route.path(ids);
       const heading = typeof route.heading === 'function' ? route.heading(ids) : route.heading;
@@ -97,6 +101,40 @@ test.describe('account routes, signed in', () => {
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBeUndefined();
   });
 
+  test("a client-side move keeps the screen before until the next screen's code is here, then focuses the new heading", async ({
+    page,
+    signedIn,
+  }) => {
+    expect(signedIn.email).toContain('@');
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/_astro/') && response.url().endsWith('.js'))
+        scripts.push(response.text());
+    });
+    await page.goto('/my-orders-history/');
+    await expect(page.getByRole('region', { name: /^Pending/ })).toBeVisible();
+    // A page loads its own screen's code: a list without a form loads no validation library (yup's own default
+    // message marks it) and not the order form's cropper.
+    const code = await Promise.all(scripts);
+    expect(code.length).toBeGreaterThan(3);
+    expect(code.filter((text) => text.includes('is a required field'))).toEqual([]);
+    expect(code.filter((text) => text.includes('cropper'))).toEqual([]);
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/TrackOrderScreen\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Track Order' }).click();
+    await expect(page).toHaveURL(/\/track-order\/$/);
+    await expect(page.locator('.account-screens')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Track Order' })).toBeFocused();
+    await expect(page.locator('.account-screens')).toHaveAttribute('aria-busy', 'false');
+  });
+
   test('help is an accordion of FAQ topics from the content collection, keyboard operable', async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');
     await page.goto('/help/');
@@ -130,7 +168,8 @@ test.describe('account routes, signed in', () => {
     await expect(page.getByRole('heading', { level: 1, name: `Order No. ${ids.delivered}` })).toBeVisible();
     await expect(page.locator('.cost-summary')).toBeVisible();
     await page.emulateMedia({ media: 'print' });
-    for (const chrome of ['.site-header', '.site-footer', '[data-account-menu]', '.back-link']) await expect(page.locator(chrome).first()).toBeHidden();
+    for (const chrome of ['.site-header', '.site-footer', '[data-account-menu]', '.back-link'])
+      await expect(page.locator(chrome).first()).toBeHidden();
     await expect(page.locator('.invoice')).toBeVisible();
     const pdf = await page.pdf({ preferCSSPageSize: true });
     const text = pdf.toString('latin1');
@@ -162,6 +201,8 @@ test.describe('account states, signed in', () => {
     });
 
     test(`forms showing their errors pass axe at ${viewport.width} px`, async ({ page, request, signedIn }) => {
+      // Four screens, each loaded, put in error and scanned.
+      test.setTimeout(90_000);
       const orderId = await quotedOrderWithCard(request, signedIn.tokens, 'Axe Visa');
       await page.setViewportSize(viewport);
       await page.goto(`/quote-payment/${orderId}/`);
@@ -183,7 +224,8 @@ test.describe('account states, signed in', () => {
       await page.goto('/my-returns/');
       await choose(page, 'Portal', 'Amazon');
       await page.getByRole('button', { name: 'Schedule Return' }).click();
-      for (const message of ['Order is required', 'Item is required', 'Image is required.']) await expect(page.getByText(message, { exact: true })).toBeVisible();
+      for (const message of ['Order is required', 'Item is required', 'Image is required.'])
+        await expect(page.getByText(message, { exact: true })).toBeVisible();
       await scan(page);
 
       await page.goto('/add-card/');
@@ -195,7 +237,17 @@ test.describe('account states, signed in', () => {
 });
 
 test.describe('account routes, as a visitor', () => {
-  for (const path of ['/my-details/', '/track-order/', '/my-orders-history/', '/my-returns/', '/help/', '/add-card/', '/my-invoice/3/', '/quote-payment/2/', '/order-uploaded/1/']) {
+  for (const path of [
+    '/my-details/',
+    '/track-order/',
+    '/my-orders-history/',
+    '/my-returns/',
+    '/help/',
+    '/add-card/',
+    '/my-invoice/3/',
+    '/quote-payment/2/',
+    '/order-uploaded/1/',
+  ]) {
     test(`${path} sends the visitor to /`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`${siteOrigin}/`);

@@ -1,6 +1,7 @@
 import { useFormik } from 'formik';
 import type { ReactNode } from 'react';
-import { accountMessages, cardSchema, type CardValues } from '../../lib/schemas/account';
+import { accountMessages } from '../../lib/account-messages';
+import { cardSchema, type CardValues } from '../../lib/schemas/account';
 import { startCardCreation } from '../../lib/stores/cards';
 import { pathTo } from '../../lib/stores/router';
 import { notify } from '../ui/Toasts';
@@ -34,7 +35,14 @@ export function AddCardScreen(): ReactNode {
   return (
     <Screen page="addCard">
       <form className="form" onSubmit={form.handleSubmit} noValidate aria-label="Add a card">
-        <Field form={form} idPrefix="card" name="cardName" label="Card name" autoComplete="off" hint="For example: Personal Visa" />
+        <Field
+          form={form}
+          idPrefix="card"
+          name="cardName"
+          label="Card name"
+          autoComplete="off"
+          hint="For example: Personal Visa"
+        />
         <div className="button-row">
           <button type="submit" className="button button--accent" disabled={form.isSubmitting}>
             Continue to PayFast

@@ -1,7 +1,8 @@
 import { useFormik } from 'formik';
 import type { ReactNode } from 'react';
 import type { User } from '../../lib/api/users';
-import { accountMessages, detailsSchema, type DetailsValues } from '../../lib/schemas/account';
+import { accountMessages } from '../../lib/account-messages';
+import { detailsSchema, type DetailsValues } from '../../lib/schemas/account';
 import { detailsFieldErrors, detailsInitialValues, saveDetails } from '../../lib/stores/details';
 import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';

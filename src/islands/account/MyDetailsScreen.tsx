@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { accountMessages } from '../../lib/schemas/account';
+import { accountMessages } from '../../lib/account-messages';
 import { replaceWith } from '../../lib/stores/router';
 import { errorMessage } from '../../lib/stores/query';
 import { $currentUser } from '../../lib/stores/user';

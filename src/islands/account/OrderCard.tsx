@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import type { Order } from '../../lib/api/orders';
 import { formatDate, formatRand } from '../../lib/format';
 import { statusLabel } from '../../lib/progress';
-import { accountMessages } from '../../lib/schemas/account';
+import { accountMessages } from '../../lib/account-messages';
 import { pathTo } from '../../lib/stores/router';
 import { RouteLink } from './RouteLink';
 import { QuoteDeadline } from './QuoteDeadline';
@@ -24,7 +24,11 @@ function OrderLinks({ order }: OrderCardProps): ReactNode {
   if (order.status === 'processing') {
     return (
       <>
-        <RouteLink className="button button--small" href={pathTo('quotePayment', { id: String(order.id) })} aria-label={`Quote for order ${order.id}`}>
+        <RouteLink
+          className="button button--small"
+          href={pathTo('quotePayment', { id: String(order.id) })}
+          aria-label={`Quote for order ${order.id}`}
+        >
           Quote
         </RouteLink>
         <QuoteDeadline quote={order.quote} />
@@ -32,7 +36,11 @@ function OrderLinks({ order }: OrderCardProps): ReactNode {
     );
   }
   return (
-    <RouteLink className="button button--ghost button--small" href={pathTo('invoice', { id: String(order.id) })} aria-label={`Invoice for order ${order.id}`}>
+    <RouteLink
+      className="button button--ghost button--small"
+      href={pathTo('invoice', { id: String(order.id) })}
+      aria-label={`Invoice for order ${order.id}`}
+    >
       Invoice
     </RouteLink>
   );

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
-import { accountMessages } from '../../lib/schemas/account';
+import { accountMessages } from '../../lib/account-messages';
 import { $orders, $pastOrders, $pendingOrders } from '../../lib/stores/orders';
 import { errorMessage } from '../../lib/stores/query';
 import { Spinner } from '../ui/Spinner';

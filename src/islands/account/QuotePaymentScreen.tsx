@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
 import { statusLabel } from '../../lib/progress';
 import { QUOTE_EXPIRED, quoteClock } from '../../lib/quote-clock';
-import { accountMessages } from '../../lib/schemas/account';
+import { accountMessages } from '../../lib/account-messages';
 import { $now } from '../../lib/stores/clock';
 import { isOpenOrder, orderDetailStore, removeOrderProduct, undoRemoveOrderProduct } from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/stores/orders';
@@ -54,7 +54,11 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
   if (!detail) {
     return (
       <Screen page="quotePayment">
-        {error ? <LoadError message={errorMessage(error)} onRetry={$detail.revalidate} /> : <Spinner label="Loading your order…" />}
+        {error ? (
+          <LoadError message={errorMessage(error)} onRetry={$detail.revalidate} />
+        ) : (
+          <Spinner label="Loading your order…" />
+        )}
       </Screen>
     );
   }
@@ -137,7 +141,12 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
         <ShippingAddress order={order} />
         <section className="account-panel quote-layout__wide" aria-labelledby="products-title">
           <h2 id="products-title">Products</h2>
-          <ProductTable caption={`Products of ${orderTitle(order)}`} products={products} onDelete={canDelete ? remove : undefined} busyId={deleting} />
+          <ProductTable
+            caption={`Products of ${orderTitle(order)}`}
+            products={products}
+            onDelete={canDelete ? remove : undefined}
+            busyId={deleting}
+          />
         </section>
         <section className="account-panel quote-layout__wide" aria-labelledby="payment-title">
           <h2 id="payment-title">Payment</h2>

@@ -5,7 +5,8 @@ import { ApiError } from '../../lib/api/errors';
 import type { Order, OrderProduct } from '../../lib/api/orders';
 import type { Portal } from '../../lib/api/portals';
 import { formatDate } from '../../lib/format';
-import { accountMessages, returnSchema, type ReturnValues } from '../../lib/schemas/account';
+import { accountMessages } from '../../lib/account-messages';
+import { returnSchema, type ReturnValues } from '../../lib/schemas/account';
 import { orderTitle } from '../../lib/stores/orders';
 import { errorMessage } from '../../lib/stores/query';
 import { $deliveredOrders, $returnPortals, chooseReturnPortal, scheduleReturn } from '../../lib/stores/returns';
@@ -35,7 +36,10 @@ function serverFieldErrors(error: unknown): Partial<Record<keyof ReturnValues, s
 }
 
 const portalOption = (p: Portal): SelectOption<number> => ({ value: p.id, label: p.name });
-const orderOption = (o: Order): SelectOption<number> => ({ value: o.id, label: `${orderTitle(o)} (delivered ${formatDate(o.deliveryDate) || 'recently'})` });
+const orderOption = (o: Order): SelectOption<number> => ({
+  value: o.id,
+  label: `${orderTitle(o)} (delivered ${formatDate(o.deliveryDate) || 'recently'})`,
+});
 const itemOption = (p: OrderProduct): SelectOption<number> => ({ value: p.id, label: `${p.name} (${p.quantity})` });
 
 /** The schedule-return form: portal, a delivered order of it, an item, quantity, reason and photo. */

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { FetcherStore } from '@nanostores/query';
 import { useState, type ReactNode } from 'react';
 import type { Order } from '../../lib/api/orders';
-import { accountMessages } from '../../lib/schemas/account';
+import { accountMessages } from '../../lib/account-messages';
 import { errorMessage } from '../../lib/stores/query';
 import { $returnHistory, $returnsPending, markPickedUp } from '../../lib/stores/returns';
 import { Spinner } from '../ui/Spinner';

@@ -1,6 +1,6 @@
 import { createCard, listCards, type Card } from '../api/cards';
 import { isAllowedPaymentRedirect } from '../payment-redirect';
-import { accountMessages } from '../schemas/account';
+import { accountMessages } from '../account-messages';
 import { createFetcherStore, invalidatePersonal } from './query';
 
 const KEY = 'cards';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { payOrder, startPayment } from '../api/cards';
-import { accountMessages } from '../schemas/account';
+import { accountMessages } from '../account-messages';
 import { refreshOrders } from './orders';
 
 /** Where the payment of the order on screen stands. */

@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
 import { completeReturnOrder, returnOrder, type Order } from '../api/orders';
 import { listPortalsWithOrders, type Portal } from '../api/portals';
-import { accountMessages, type ReturnValues } from '../schemas/account';
+import { accountMessages } from '../account-messages';
+import type { ReturnValues } from '../schemas/account';
 import { listAllOrders, ORDERS_KEY, refreshOrders } from './orders';
 import { createFetcherStore } from './query';
 

@@ -1,0 +1,27 @@
+import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
+
+/** A screen whose code is fetched on first use, or ahead of it with `preload`. */
+export interface LazyScreen<P extends object> {
+  /** Renders the screen: at once when its code is here, else it suspends while the code loads. */
+  Screen: (props: P) => ReactNode;
+  /** Fetches the screen's code; a failed fetch is tried again on the next call. */
+  preload: () => Promise<unknown>;
+  /** True once the screen's code is here. */
+  ready: () => boolean;
+}
+
+/** Wraps a screen's dynamic import: each account page loads only its own screen's code, and the page's first screen is fetched before it replaces the static shell, so nothing flashes in between. */
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = (): Promise<ComponentType<P>> =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Suspending = lazy(() => preload().then((component) => ({ default: component })));
+  return { preload, ready: () => loaded !== undefined, Screen: (props: P) => createElement(loaded ?? Suspending, props) };
+}
