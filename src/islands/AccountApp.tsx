@@ -74,36 +74,38 @@ function screenFor(page: Page): ReactNode {
 
 /**
  * The route to show: the current one once its screen's code is here (or failed to come, for the screen's boundary to
- * say so); until then the screen before it stays, as a link between pages keeps the old page until the new one arrives.
- * The new screen then renders whole at once, so its heading is there to take focus.
+ * say so); until then what was there before stays, as a link between pages keeps the old page until the new one
+ * arrives. At first that is the page's static shell (`shown` false): the build rendered it and hydration keeps it, at
+ * the same size, so the largest paint stays the shell's and no spinner flashes in between.
+ * The new screen then renders whole, in a transition: React builds it in slices of a few milliseconds, yielding to the
+ * browser between them, and its heading is there to take focus.
  */
-function useArrivedPage(): { page: Page | undefined; waiting: boolean } {
+function useArrivedPage(): { shown: boolean; page: Page | undefined; waiting: boolean } {
   const page = useStore($router);
-  const screen = page ? SCREENS[page.route] : undefined;
-  const [settled, setSettled] = useState<Page>();
-  const arrived = !screen || screen.ready() || settled === page;
-  const last = useRef(page);
-  if (arrived) last.current = page;
+  const signedIn = useStore($signedIn);
+  const screen = page && mayShow(page.route, signedIn) ? SCREENS[page.route] : undefined;
+  const [settled, setSettled] = useState<{ page: Page | undefined }>();
+  const arrived = settled !== undefined && (!screen || screen.ready() || settled.page === page);
+  const last = useRef<{ page: Page | undefined }>(undefined);
+  if (arrived) last.current = { page };
 
   useEffect(() => {
-    if (arrived || !screen) return;
+    if (arrived) return undefined;
     let current = true;
-    void screen
-      .preload()
+    void (screen?.preload() ?? Promise.resolve())
       .catch(() => undefined)
       .finally(() => {
-        if (current) startTransition(() => setSettled(page));
+        if (current) startTransition(() => setSettled({ page }));
       });
     return () => {
       current = false;
     };
   }, [arrived, screen, page]);
 
-  return { page: last.current, waiting: !arrived };
+  return { shown: last.current !== undefined, page: last.current?.page, waiting: !arrived };
 }
 
-function AccountScreens(): ReactNode {
-  const { page, waiting } = useArrivedPage();
+function AccountScreens({ page, waiting }: { page: Page | undefined; waiting: boolean }): ReactNode {
   const signedIn = useStore($signedIn);
   const online = useStore($online);
   const allowed = mayShow(page?.route, signedIn);
@@ -135,19 +137,9 @@ function AccountScreens(): ReactNode {
 
 /**
  * The signed-in area: picks the screen for the current route; visitors on a login-required route go to /.
- * `children` is the page's static shell (heading, lede, loading line): it is what the build renders and what hydrates,
- * and the screens take its place once the first screen's code is here, at the same size, so the largest paint stays
- * the shell's and no spinner flashes in between.
+ * `children` is the page's static shell (heading, lede, loading line), shown until the first screen's code is here.
  */
 export function AccountApp({ children }: { children?: ReactNode }): ReactNode {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    const route = $router.get()?.route;
-    const first = route && mayShow(route, $signedIn.get()) ? SCREENS[route] : undefined;
-    // A failed fetch is the screen's boundary's to show: the screen asks for its code again when it renders.
-    // A transition: React renders the screen in slices of a few milliseconds, yielding to the browser between them,
-    // instead of one long task that holds every tap and key press until the whole screen is built.
-    void (first?.preload() ?? Promise.resolve()).catch(() => undefined).finally(() => startTransition(() => setHydrated(true)));
-  }, []);
-  return hydrated ? <AccountScreens /> : children;
+  const { shown, page, waiting } = useArrivedPage();
+  return shown ? <AccountScreens page={page} waiting={waiting} /> : children;
 }

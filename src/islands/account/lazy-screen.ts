@@ -1,4 +1,5 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
+import { loadOnce } from '../../lib/load-once';
 
 /** A screen whose code is fetched on first use, or ahead of it with `preload`. */
 export interface LazyScreen<P extends object> {
@@ -13,15 +14,7 @@ export interface LazyScreen<P extends object> {
 /** Wraps a screen's dynamic import: each account page loads only its own screen's code, and the page's first screen is fetched before it replaces the static shell, so nothing flashes in between. */
 export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): LazyScreen<P> {
   let loaded: ComponentType<P> | undefined;
-  let loading: Promise<ComponentType<P>> | undefined;
-  const preload = (): Promise<ComponentType<P>> =>
-    (loading ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const preload = loadOnce(() => load().then((component) => (loaded = component)));
   const Suspending = lazy(() => preload().then((component) => ({ default: component })));
   return { preload, ready: () => loaded !== undefined, Screen: (props: P) => createElement(loaded ?? Suspending, props) };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 // The toasts' styles stay in the page's stylesheet: the code alone is fetched later, in one request.
 import 'react-toastify/ReactToastify.css';
+import { loadOnce } from '../../lib/load-once';
 
 /** SPEC section 9: success toasts stay 5000 ms, others 3000 ms unless the spec says 5000. */
 export const TOAST_MS = { success: 5000, error: 3000, long: 5000 } as const;
@@ -9,24 +10,16 @@ type Kit = typeof import('./ToastKit');
 
 // The toast library (about 7 KB gzipped) is fetched when the page first needs it: at the first toast or at the
 // visitor's first input. A page that is only read never loads it.
-let kit: Promise<Kit> | undefined;
 let loaded: Kit | undefined;
 const regions = new Set<(kit: Kit) => void>();
 
-function loadKit(): Promise<Kit> {
-  kit ??= import('./ToastKit').then(
-    (module) => {
-      loaded = module;
-      for (const mount of regions) mount(module);
-      return module;
-    },
-    (error: unknown) => {
-      kit = undefined;
-      throw error;
-    },
-  );
-  return kit;
-}
+const loadKit = loadOnce(() =>
+  import('./ToastKit').then((module) => {
+    loaded = module;
+    for (const mount of regions) mount(module);
+    return module;
+  }),
+);
 
 function withKit(use: (kit: Kit) => void): void {
   // A toast whose code cannot be fetched (offline before the worker kept it) is lost; the screen's own state still says what happened.
