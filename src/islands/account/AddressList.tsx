@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
 import { $addresses, removeAddress, undoRemoveAddress } from '../../lib/stores/addresses';
@@ -6,11 +7,10 @@ import { AddressCard } from '../ui/AddressCard';
 import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
 import { LoadError } from './LoadError';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 /** The shopper's addresses, each deletable with an undo toast. */
 export function AddressList(): ReactNode {
-  const { data, error } = useArrivingStore($addresses);
+  const { data, error } = useStore($addresses);
   const [busy, setBusy] = useState<number | undefined>();
 
   const remove = async (address: Address) => {

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { $cards } from '../../lib/stores/cards';
 import { errorMessage } from '../../lib/stores/query';
@@ -6,11 +7,10 @@ import { PaymentCard } from '../ui/PaymentCard';
 import { Spinner } from '../ui/Spinner';
 import { LoadError } from './LoadError';
 import { RouteLink } from './RouteLink';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 /** The saved cards and the 'Add Credit Card' tile. */
 export function CardList(): ReactNode {
-  const { data, error } = useArrivingStore($cards);
+  const { data, error } = useStore($cards);
   if (!data && error) return <LoadError message={errorMessage(error)} onRetry={$cards.revalidate} />;
   if (!data) return <Spinner label="Loading your cards…" />;
   return (

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import type { ReactNode } from 'react';
 import { paymentSchema, type PaymentValues } from '../../lib/schemas/account';
@@ -9,7 +10,6 @@ import { PaymentCard } from '../ui/PaymentCard';
 import { Spinner } from '../ui/Spinner';
 import { LoadError } from './LoadError';
 import { RouteLink } from './RouteLink';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 /** Props of the card picker form. */
 export interface CardPickerProps {
@@ -25,7 +25,7 @@ export interface CardPickerProps {
 
 /** Choose a saved card, then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
 export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPickerProps): ReactNode {
-  const { data: cards, error } = useArrivingStore($cards);
+  const { data: cards, error } = useStore($cards);
   const form = useFormik<PaymentValues>({
     initialValues: { cardId: 0 },
     validationSchema: paymentSchema,

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useMemo, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format';
 import { statusLabel } from '../../lib/progress';
@@ -11,7 +12,6 @@ import { addressLine } from './OrderCard';
 import { ProductTable } from './ProductTable';
 import { RouteLink } from './RouteLink';
 import { Screen } from './Screen';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 /** Props of the invoice screen. */
 export interface InvoiceScreenProps {
@@ -32,7 +32,7 @@ function BackLink(): ReactNode {
 /** The invoice of a finalized order: back arrow, 'Order No.' and id, products with prices, cost summary, address. */
 export function InvoiceScreen({ id }: InvoiceScreenProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
-  const { data: detail, error } = useArrivingStore($detail);
+  const { data: detail, error } = useStore($detail);
 
   let body: ReactNode;
   if (!detail && error) body = <LoadError message={errorMessage(error)} onRetry={$detail.revalidate} />;

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { accountMessages } from '../../lib/account-messages';
 import { replaceWith } from '../../lib/stores/router';
@@ -10,7 +11,6 @@ import { CardList } from './CardList';
 import { DetailsForm } from './DetailsForm';
 import { LoadError } from './LoadError';
 import { Screen } from './Screen';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 /** Props of the my-details screen. */
 export interface MyDetailsScreenProps {
@@ -20,7 +20,7 @@ export interface MyDetailsScreenProps {
 
 /** My details: the personal details form, addresses (add, list, delete with undo), saved cards. */
 export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
-  const { data: user, error: userError } = useArrivingStore($currentUser);
+  const { data: user, error: userError } = useStore($currentUser);
   const flagged = useRef(false);
   const cardFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;
 

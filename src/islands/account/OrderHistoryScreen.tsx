@@ -10,7 +10,6 @@ import { Screen } from './Screen';
 
 /** Order history: pending orders (placed, processing), then every other order. */
 export function OrderHistoryScreen(): ReactNode {
-  // Not useArrivingStore: a long history paints sooner in one render than in slices (1,000 orders: about 520 against 730 ms).
   const { data, loading, error } = useStore($orders);
   const pending = useStore($pendingOrders);
   const past = useStore($pastOrders);

@@ -22,7 +22,6 @@ import { QuoteDeadline } from './QuoteDeadline';
 import { RouteLink } from './RouteLink';
 import { Screen } from './Screen';
 import { ShippingAddress } from './ShippingAddress';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 /** Props of the quote and payment screen. */
 export interface QuotePaymentScreenProps {
@@ -43,7 +42,7 @@ function leave(): void {
 /** Quote and payment: order summary, cost summary, shipping address, products, card picker, success dialog. */
 export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
-  const { data: detail, error } = useArrivingStore($detail);
+  const { data: detail, error } = useStore($detail);
   const payment = useStore($payment);
   const now = useStore($now);
   const [deleting, setDeleting] = useState<number | undefined>();

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../lib/api/errors';
@@ -13,7 +14,6 @@ import { Select, type SelectOption } from '../ui/Select';
 import { notify } from '../ui/Toasts';
 import { PhotoField } from './PhotoField';
 import { Field, fieldError } from '../ui/Field';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 const initialValues: ReturnValues = { portal: 0, orderId: 0, item: 0, totalItems: 1, returnReason: '', returnPhoto: null };
 
@@ -44,8 +44,8 @@ const itemOption = (p: OrderProduct): SelectOption<number> => ({ value: p.id, la
 
 /** The schedule-return form: portal, a delivered order of it, an item, quantity, reason and photo. */
 export function ReturnForm(): ReactNode {
-  const portals = useArrivingStore($returnPortals);
-  const delivered = useArrivingStore($deliveredOrders);
+  const portals = useStore($returnPortals);
+  const delivered = useStore($deliveredOrders);
   const [generation, setGeneration] = useState(0);
   useEffect(() => () => chooseReturnPortal(0), []);
   const form = useFormik<ReturnValues>({

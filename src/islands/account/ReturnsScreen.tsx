@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import type { FetcherStore } from '@nanostores/query';
 import { useState, type ReactNode } from 'react';
 import type { Order } from '../../lib/api/orders';
@@ -10,7 +11,6 @@ import { LoadError } from './LoadError';
 import { ReturnCard } from './ReturnCard';
 import { ReturnForm } from './ReturnForm';
 import { Screen } from './Screen';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 interface ReturnListProps {
   list: FetcherStore<Order[]>;
@@ -20,7 +20,7 @@ interface ReturnListProps {
 }
 
 function ReturnList({ list, empty, onPickedUp, busyId }: ReturnListProps): ReactNode {
-  const { data, error } = useArrivingStore(list);
+  const { data, error } = useStore(list);
   if (!data && error) return <LoadError message={errorMessage(error)} onRetry={list.revalidate} />;
   if (!data) return <Spinner label="Loading your returns…" />;
   if (data.length === 0) return <p className="empty-text">{empty}</p>;

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
 import type { Order } from '../../lib/api/orders';
@@ -7,7 +8,6 @@ import { errorMessage } from '../../lib/stores/query';
 import { notify } from '../ui/Toasts';
 import { Select } from '../ui/Select';
 import { addressLine } from './OrderCard';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 /** Props of the shipping address part. */
 export interface ShippingAddressProps {
@@ -18,8 +18,8 @@ const sameAddress = (a: Address, b: Address): boolean => a.id === b.id;
 
 /** The change-address form; it reads the addresses, so it is shown only while the order is open. */
 function ChangeAddress({ order }: ShippingAddressProps): ReactNode {
-  const options = useArrivingStore($addressOptions);
-  const { error } = useArrivingStore($addresses);
+  const options = useStore($addressOptions);
+  const { error } = useStore($addresses);
   const [choice, setChoice] = useState<Address | null>(null);
   const [saving, setSaving] = useState(false);
 

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { statusLabel } from '../../lib/progress';
 import type { Order } from '../../lib/api/orders';
@@ -9,7 +10,6 @@ import { Spinner } from '../ui/Spinner';
 import { LoadError } from './LoadError';
 import { OrderFacts } from './OrderFacts';
 import { Screen } from './Screen';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 const orderOption = (o: Order): SelectOption<number> => ({ value: o.id, label: o.orderType === 'return' ? `${orderTitle(o)} (return)` : orderTitle(o) });
 
@@ -21,7 +21,7 @@ export interface TrackOrderScreenProps {
 
 /** Track order: pick an order, see its seven-step progress, its status and its facts. */
 export function TrackOrderScreen({ initialId }: TrackOrderScreenProps): ReactNode {
-  const { data, error } = useArrivingStore($orders);
+  const { data, error } = useStore($orders);
   const [chosen, setChosen] = useState<number | undefined>(initialId);
   const options = useMemo(() => (data ?? []).map(orderOption), [data]);
 

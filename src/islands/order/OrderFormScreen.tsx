@@ -21,7 +21,6 @@ import { notify, Toasts } from '../ui/Toasts';
 import { DraftKeeper } from './DraftKeeper';
 import { ProductBlock } from './ProductBlock';
 import './order-form.css';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 const FORM_ID = 'order-form';
 const NEXT = '/upload-orders/';
@@ -43,9 +42,9 @@ function VisitorPrompt({ id }: { id?: string }): ReactNode {
 
 function PortalField(): ReactNode {
   const { values, setFieldValue, setFieldTouched, touched } = useFormikContext<OrderFormValues>();
-  const options = useArrivingStore($portalOptions);
-  const { loading, error: loadError } = useArrivingStore($portals);
-  const shops = useArrivingStore($shops);
+  const options = useStore($portalOptions);
+  const { loading, error: loadError } = useStore($portals);
+  const shops = useStore($shops);
   const error = useFieldError('portal');
   const selected = options.find((o) => o.value === values.portal);
   return (
@@ -82,8 +81,8 @@ function PortalField(): ReactNode {
 
 function AddressField(): ReactNode {
   const { values, setFieldValue, setFieldTouched, touched } = useFormikContext<OrderFormValues>();
-  const { data, loading, error: loadError } = useArrivingStore($addresses);
-  const addressOptions = useArrivingStore($addressOptions);
+  const { data, loading, error: loadError } = useStore($addresses);
+  const addressOptions = useStore($addressOptions);
   const options = useMemo(() => addressOptions.map((o) => ({ value: o.value.id, label: o.label })), [addressOptions]);
   const error = useFieldError('addressId');
   return (

@@ -1,4 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import { ACCOUNT_PAGES } from '../../lib/account-pages';
 import { formatDateTime } from '../../lib/format';
 import { isUnknownOrder, placedOrderStore } from '../../lib/stores/placed-order';
@@ -6,14 +7,13 @@ import { errorMessage } from '../../lib/stores/query';
 import { LoadError } from '../account/LoadError';
 import { Toasts } from '../ui/Toasts';
 import './order-form.css';
-import { useArrivingStore } from '../ui/use-arriving-store';
 
 /** The order-uploaded page (/order-uploaded/{id}/): the order is placed, when, and what happens next. */
 export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode {
   const orderId = Number(id);
   const valid = Number.isInteger(orderId) && orderId > 0;
   const $placed = useMemo(() => placedOrderStore(valid ? orderId : 0), [valid, orderId]);
-  const { data: placed, loading, error } = useArrivingStore($placed);
+  const { data: placed, loading, error } = useStore($placed);
   if (!valid || isUnknownOrder(error)) {
     return (
       <section className="order-uploaded" aria-labelledby="order-uploaded-title">
