@@ -23,7 +23,7 @@ const NOT_FOUND_FILE = '/404.html';
 
 const TYPES = { Document: 'html', Stylesheet: 'css', Script: 'js', Image: 'img', Font: 'font', Fetch: 'api', XHR: 'api' };
 
-/** One Lighthouse report as a table row: bytes by type, the four scores, LCP, TBT, CLS and whether its budget is met. */
+/** One Lighthouse report as a table row: bytes by type, the four scores, LCP, TBT, CLS, the machine's benchmark index and whether its budget is met. */
 export function summarise(lhr, group, route) {
   const bytes = { html: 0, css: 0, js: 0, img: 0, font: 0, api: 0, other: 0 };
   for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
@@ -43,6 +43,8 @@ export function summarise(lhr, group, route) {
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    // How fast this machine was during the run (Lighthouse's own CPU test): a low index means a busy machine, not a slow page.
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
   };
   const b = group === 'public' ? BUDGETS.public : BUDGETS.app;
   row.met =
