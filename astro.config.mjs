@@ -6,7 +6,7 @@ import AstroPWA from '@vite-pwa/astro';
 import { loadEnv } from 'vite';
 import { buildGuardIntegration } from './scripts/build-guard.mjs';
 import { cspIntegration } from './scripts/csp.mjs';
-import { deferInlineScriptsIntegration } from './scripts/defer-inline-scripts.mjs';
+import { bodyScriptsIntegration } from './scripts/body-scripts.mjs';
 import { oneStylesheetIntegration } from './scripts/one-stylesheet.mjs';
 import { preloadIntegration } from './scripts/preload.mjs';
 import { pwaOptions } from './scripts/pwa.mjs';
@@ -54,7 +54,7 @@ export default defineConfig({
     modalDirective(),
     paintedDirective(),
     preloadIntegration(),
-    deferInlineScriptsIntegration(),
+    bodyScriptsIntegration(),
     oneStylesheetIntegration(),
     cspIntegration({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),

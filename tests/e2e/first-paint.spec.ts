@@ -4,11 +4,12 @@ import { expect, test } from './fixtures';
 const PAGES = ['/', '/how-it-works/', '/login/', '/upload-orders/', '/my-orders-history/'];
 
 /**
- * The stylesheets a page's HTML links, its external scripts that are not modules (they would block parsing), and its
+ * The stylesheets a page's HTML links, its external scripts that are not modules (they would block parsing), its
  * classic inline scripts in the body (each waits for the stylesheet, and the parser with it: the first paint would
- * show only what comes before it).
+ * show only what comes before it), and the scripts its body names (each fetched beside the stylesheet and the largest
+ * image).
  */
-function criticalPath(html: string): { stylesheets: string[]; blockingScripts: string[]; waitingInlineScripts: string[] } {
+function criticalPath(html: string): { stylesheets: string[]; blockingScripts: string[]; waitingInlineScripts: string[]; bodyScripts: string[] } {
   const stylesheets = [...html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '');
   const blockingScripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)]
     .filter((m) => !/\btype="module"|\basync\b|\bdefer\b/.test(m[0]))
@@ -17,16 +18,18 @@ function criticalPath(html: string): { stylesheets: string[]; blockingScripts: s
   const waitingInlineScripts = [...body.matchAll(/<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]{0,60})/g)]
     .filter((m) => !/\btype="(?:module|application\/(?:ld\+)?json)"/.test(m[1] ?? ''))
     .map((m) => m[2] ?? '');
-  return { stylesheets, blockingScripts, waitingInlineScripts };
+  const bodyScripts = [...body.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1] ?? '');
+  return { stylesheets, blockingScripts, waitingInlineScripts, bodyScripts };
 }
 
 test('every page waits for one stylesheet, the same file on every page, and no script', async ({ request }) => {
   const seen = new Set<string>();
   for (const path of PAGES) {
-    const { stylesheets, blockingScripts, waitingInlineScripts } = criticalPath(await (await request.get(path)).text());
+    const { stylesheets, blockingScripts, waitingInlineScripts, bodyScripts } = criticalPath(await (await request.get(path)).text());
     expect(stylesheets, path).toHaveLength(1);
     expect(blockingScripts, path).toEqual([]);
     expect(waitingInlineScripts, path).toEqual([]);
+    expect(bodyScripts, path).toEqual([]);
     seen.add(stylesheets[0] ?? '');
   }
   expect([...seen]).toHaveLength(1);
@@ -40,4 +43,30 @@ test('the one stylesheet styles the page: the header and the footer keep their c
   const response = await page.request.get(criticalPath(await page.content()).stylesheets[0] ?? '');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toContain('text/css');
+});
+
+test("a page's scripts are fetched only after its largest paint, and its menu then works", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ['/', '/how-it-works/', '/contact-us/']) {
+    await page.goto(path);
+    // The header's script is among them: once it runs, the menu button opens the main nav.
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu, path).toHaveAttribute('aria-expanded', 'true');
+    const { paint, scripts } = await page.evaluate(
+      () =>
+        new Promise<{ paint: number; scripts: number[] }>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            observer.disconnect();
+            const scripts = performance
+              .getEntriesByType('resource')
+              .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+              .map((entry) => entry.startTime);
+            resolve({ paint: list.getEntries()[0]?.startTime ?? Infinity, scripts });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const start of scripts) expect(start, path).toBeGreaterThanOrEqual(paint);
+  }
 });

@@ -1,5 +1,8 @@
 import { recordVisit } from '../api/portals';
 import { looksLikeToken } from '../api/token-storage';
+import { showAdverts } from './adverts';
+import { afterPaint } from './after-paint';
+import { watchCarousels } from './carousel-loader';
 import { setSessionFlag } from './session-flag';
 
 function closeDisclosure(button: HTMLButtonElement): void {
@@ -74,6 +77,19 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, 200);
 }
 
+function whenLoaded(work: () => void): void {
+  if (document.readyState === 'complete') work();
+  else window.addEventListener('load', work, { once: true });
+}
+
+// What only adds to a page that already reads fully (the adverts, the carousels) starts after its largest paint, so
+// none of its requests competes with that paint; the adverts wait for the page's own images too (load).
+afterPaint(() => {
+  const adverts = document.querySelector<HTMLElement>('[data-adverts]');
+  if (adverts) whenLoaded(() => void showAdverts(adverts));
+  watchCarousels([...document.querySelectorAll<HTMLElement>('[data-carousel]')]);
+});
+
 // Sign-out in another tab (storage event or BroadcastChannel) ends this tab's session too; loaded when idle.
 whenIdle(() => void import('../stores/session').then(({ followOtherTabs }) => followOtherTabs(() => undefined)));
 
@@ -90,6 +106,5 @@ const FIRST_INSTALL_DELAY_MS = 4000;
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const start = (): void => void import('./pwa').then(({ startOfflineSupport }) => startOfflineSupport()).catch(() => undefined);
   const afterLoad = navigator.serviceWorker.controller ? start : (): void => void setTimeout(() => whenIdle(start), FIRST_INSTALL_DELAY_MS);
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  whenLoaded(afterLoad);
 }
