@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { BUDGETS, buildSite, startLab, summarise } from './bench-lab.mjs';
 import { benchUpload } from './bench-upload.mjs';
 import { measure as measureScale } from './bench-scale.mjs';
@@ -57,7 +58,18 @@ async function extraFigures({ site, apiOrigin, chromePath, server }) {
   ];
 }
 
+/** Says so when the machine is already busy: Lighthouse's simulated timings grow with whatever else runs. */
+function warnIfBusy() {
+  const [load] = loadavg();
+  const cores = availableParallelism();
+  if (load > cores / 2)
+    console.warn(
+      `The machine is busy before the bench starts (load ${load.toFixed(1)} on ${cores} cores): scores will be lower than on a quiet machine. Stop other test runs first; the table's BI column shows how fast the machine was for each route.`,
+    );
+}
+
 async function main() {
+  warnIfBusy();
   console.log('Building ...');
   buildSite({ outDir: OUT_DIR });
   const lab = await startLab({ root: OUT_DIR });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { callApi, choose } from './account-helpers';
-import { expect, siteOrigin, test, type Tokens } from './fixtures';
+import { apiOrigin, expect, siteOrigin, test, type Tokens } from './fixtures';
 import { quotedOrderWithCard } from './resilience-kit';
 
 type RoutePath = (ids: Record<string, number>) => string;
@@ -60,6 +60,38 @@ test.describe('account routes, signed in', () => {
       await scan(page);
     });
   }
+
+  test('no account page moves when its data arrives, however late', async ({ page, request, signedIn }) => {
+    const ids = await demoOrders(request, signedIn.tokens);
+    // Every read answers 600 ms late, so each screen shows its loading state first and its data after.
+    await page.route(`${apiOrigin}/api/web/v1/**`, async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    for (const route of ROUTES) {
+      const path = route.path(ids);
+      await page.goto(path);
+      // Every answer is in once the network has been quiet for 500 ms.
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('.spinner')).toHaveCount(0);
+      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+      // The layout shifts of the page so far, each with the elements that moved (none may move: no input came).
+      const shifts = await page.evaluate(
+        () =>
+          new Promise<string[]>((resolve) => {
+            const seen: string[] = [];
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+                const moved = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName} ${s.node.className}` : 'text'));
+                seen.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
+              }
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(seen), 200);
+          }),
+      );
+      expect(shifts, path).toEqual([]);
+    }
+  });
 
   test('the order form route shows the side menu once signed in, and passes axe', async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');

@@ -34,14 +34,17 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
       <h1 id="order-uploaded-title">{ACCOUNT_PAGES.orderUploaded.heading}</h1>
       <p className="account-lede">{ACCOUNT_PAGES.orderUploaded.lede}</p>
       <p>Order No. {orderId}</p>
+      {/* The line keeps its height while the details load, so the links below do not move when they arrive. */}
       {placed ? (
-        <p>
+        <p className="order-uploaded__when">
           Placed on <time dateTime={placed.placedAt}>{formatDateTime(placed.placedAt)}</time>
         </p>
       ) : error ? (
         <LoadError message={errorMessage(error)} onRetry={$placed.revalidate} />
       ) : (
-        <p role="status">{loading ? 'Loading the order details…' : ''}</p>
+        <p className="order-uploaded__when" role="status">
+          {loading ? 'Loading the order details…' : ''}
+        </p>
       )}
       <p className="order-uploaded__links">
         <a className="button" href="/how-it-works/">
