@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { callApi, choose } from './account-helpers';
-import { apiOrigin, expect, siteOrigin, test, type Tokens } from './fixtures';
+import { apiOrigin, expect, layoutShifts, siteOrigin, test, type Tokens } from './fixtures';
 import { quotedOrderWithCard } from './resilience-kit';
 
 type RoutePath = (ids: Record<string, number>) => string;
@@ -75,21 +75,7 @@ test.describe('account routes, signed in', () => {
       await page.waitForLoadState('networkidle');
       await expect(page.locator('.spinner')).toHaveCount(0);
       await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-      // The layout shifts of the page so far, each with the elements that moved (none may move: no input came).
-      const shifts = await page.evaluate(
-        () =>
-          new Promise<string[]>((resolve) => {
-            const seen: string[] = [];
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
-                const moved = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName} ${s.node.className}` : 'text'));
-                seen.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
-              }
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(seen), 200);
-          }),
-      );
-      expect(shifts, path).toEqual([]);
+      expect(await layoutShifts(page), path).toEqual([]);
     }
   });
 

@@ -107,6 +107,24 @@ interface Fixtures {
 }
 
 /** Playwright's test with the session fixtures. */
+/** The layout shifts of the page so far that no input caused, each as its score and the elements that moved. */
+export async function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+            if (entry.hadRecentInput) continue;
+            const moved = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName} ${s.node.className}` : 'text'));
+            seen.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(seen), 200);
+      }),
+  );
+}
+
 export const test = base.extend<Fixtures>({
   account: ['fresh', { option: true }],
   remember: [true, { option: true }],
