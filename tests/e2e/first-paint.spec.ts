@@ -70,3 +70,24 @@ test("a page's scripts are fetched only after its largest paint, and its menu th
     for (const start of scripts) expect(start, path).toBeGreaterThanOrEqual(paint);
   }
 });
+
+test('a menu pressed while the page still waits for one of its scripts opens once, and stays open', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  // The shops page loads two scripts: the header's, and its own, which here arrives 1.5 s late.
+  let release = (): void => undefined;
+  const late = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/portals\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+    await late;
+    await route.continue();
+  });
+  const pageScript = page.waitForResponse(/\/_astro\/portals\.astro_astro_type_script[^/]*\.js$/);
+  await page.goto('/portals/');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  // The header's script has run by now (its module is in), the page's own has not.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /BaseLayout\.astro_astro_type_script/.test(e.name)));
+  await menu.click();
+  setTimeout(release, 1500);
+  await pageScript;
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' })).toBeVisible();
+});

@@ -63,6 +63,25 @@ describe('loadAfterPaint', () => {
     expect(presses).toEqual(['menu', 'menu']);
   });
 
+  it('a press made when one script has run and another is still on its way reaches the page once', async () => {
+    const { report } = fakeObserver();
+    const menu = document.getElementById('menu') as HTMLButtonElement;
+    const presses: string[] = [];
+    let arrive = (): void => undefined;
+    const load = vi.fn(async (url: string) => {
+      if (url.endsWith('shell.js')) document.addEventListener('click', (event) => presses.push((event.target as Element).id));
+      else await new Promise<void>((resolve) => (arrive = resolve));
+    });
+    loadAfterPaint(['/_astro/shell.js', '/_astro/page.js'], load);
+    report();
+    await vi.advanceTimersByTimeAsync(1);
+    menu.click();
+    expect(presses).toEqual([]);
+    arrive();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(presses).toEqual(['menu']);
+  });
+
   it("does not press an island's button again: the island answers its own presses", async () => {
     const { report } = fakeObserver();
     const island = document.getElementById('island') as HTMLButtonElement;

@@ -40,13 +40,17 @@ export const SCRIPTED_CONTROLS = 'button[type="button"]:not(astro-island button)
 /**
  * Loads the page's scripts right after its largest paint, so that none of their requests competes with it (the
  * build puts this call, with the page's script addresses, where the page's script tags were). A press on a scripted
- * control before they have arrived is held, and pressed again once they have run: nothing a shopper does is lost.
+ * control before they have all run is held, and pressed again once they have: nothing a shopper does is lost.
  */
 export function loadAfterPaint(urls: string[], load: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url)): void {
   const held: HTMLElement[] = [];
   const hold = (event: MouseEvent): void => {
     const control = event.target instanceof Element ? event.target.closest(SCRIPTED_CONTROLS) : null;
-    if (control instanceof HTMLElement) held.push(control);
+    if (!(control instanceof HTMLElement)) return;
+    // A script that has already run must not see the press now as well as when it is pressed again: a menu would
+    // open, then close.
+    event.stopImmediatePropagation();
+    held.push(control);
   };
   document.addEventListener('click', hold, true);
   afterPaint(() => {
