@@ -141,6 +141,9 @@ export function createSandbox(options: SandboxOptions) {
   return { app, ctx, close };
 }
 
+/** How long an idle kept-alive connection stays open (Node's default is 5 s). */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** A listening sandbox. */
 export interface RunningSandbox {
   url: string;
@@ -173,6 +176,12 @@ export function startSandbox(options: SandboxOptions & { port?: number; host?: s
           }),
       });
     });
+    // Node closes an idle kept-alive connection after 5 s; a client that sends on it at that moment gets ECONNRESET
+    // (seen in CI: a test's control call after a 5 s timeout fault). Idle connections stay open for a minute instead.
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1000;
+    }
     server.once('error', (err) => {
       sandbox.close();
       reject(err);

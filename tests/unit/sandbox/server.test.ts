@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createSandbox, type RunningSandbox } from '../../../sandbox/src/server';
@@ -189,4 +190,28 @@ describe('persistence', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+});
+
+describe('connections', () => {
+  it('keeps an idle kept-alive connection open past Node\'s 5 s, so a client reusing it is not reset', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status?: number; socket: import('node:net').Socket }>((resolve, reject) => {
+        http
+          .get(`${sandbox.url}/api/web/v1/portals`, { agent }, (res) => {
+            const socket = res.socket;
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode, socket }));
+          })
+          .on('error', reject);
+      });
+    const first = await get();
+    // Node closes an idle connection about 6 s after its last answer (keepAliveTimeout plus its own margin).
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    expect(first.socket.destroyed).toBe(false);
+    const second = await get();
+    expect(second.status).toBe(200);
+    expect(second.socket).toBe(first.socket);
+    agent.destroy();
+  }, 10_000);
 });
