@@ -135,6 +135,31 @@ test.describe('shop tiles', () => {
       .toBe((before.find((p) => p.id === 2)?.visits ?? 0) + 1);
   });
 
+  test("a shop opened before the page's scripts have arrived opens once, and its visit is recorded once", async ({ page, context, request }) => {
+    await context.route('https://www.asos.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>ASOS stand-in</title>' }));
+    // The header's script, which records visits, arrives only when the test lets it.
+    let release = (): void => undefined;
+    const late = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/BaseLayout\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+      await late;
+      await route.continue();
+    });
+    const before = (await sandbox<{ id: number; visits: number }[]>(request, 'GET', '/visits')).find((p) => p.id === 2)?.visits ?? 0;
+    const popups: Page[] = [];
+    context.on('page', (opened) => popups.push(opened));
+    await page.goto('/portals/');
+    const tile = page.locator('[data-shop-category]').filter({ hasText: 'ASOS' }).getByRole('link', { name: /^ASOS/ });
+    const [popup] = await Promise.all([page.waitForEvent('popup'), tile.click()]);
+    expect(popup.url()).toMatch(/^https:\/\/www\.asos\.com\/?$/);
+    const visit = page.waitForRequest(`${apiOrigin}/api/web/v1/portals/2/visit`);
+    release();
+    await visit;
+    await expect
+      .poll(async () => (await sandbox<{ id: number; visits: number }[]>(request, 'GET', '/visits')).find((p) => p.id === 2)?.visits)
+      .toBe(before + 1);
+    expect(popups).toHaveLength(1);
+  });
+
   test('the home page shows only the running adverts, linked to their shops', async ({ page }) => {
     await page.goto('/');
     const adverts = page.getByRole('region', { name: 'Offers from our shops' });

@@ -23,7 +23,8 @@ function fakeObserver(entryTypes = ['largest-contentful-paint']): { report: () =
 beforeEach(() => {
   vi.useFakeTimers();
   document.body.innerHTML =
-    '<button type="button" id="menu">Menu</button><astro-island><button type="button" id="island">Send</button></astro-island>';
+    '<button type="button" id="menu">Menu</button><astro-island><button type="button" id="island">Send</button></astro-island>' +
+    '<a id="shop" href="#shop-page" target="_blank">Shop</a>';
 });
 
 afterEach(() => {
@@ -80,6 +81,23 @@ describe('loadAfterPaint', () => {
     arrive();
     await vi.advanceTimersByTimeAsync(1);
     expect(presses).toEqual(['menu']);
+  });
+
+  it('shows the scripts a link opened in another tab once they have run, without following it again', async () => {
+    const { report } = fakeObserver();
+    const shop = document.getElementById('shop') as HTMLAnchorElement;
+    const seen: { id: string; followed: boolean }[] = [];
+    const watch = (event: MouseEvent): void => {
+      seen.push({ id: (event.target as Element).id, followed: !event.defaultPrevented });
+    };
+    loadAfterPaint(['/_astro/shell.js'], async () => document.addEventListener('click', watch));
+    const first = new MouseEvent('click', { bubbles: true, cancelable: true });
+    shop.dispatchEvent(first);
+    expect(first.defaultPrevented).toBe(false);
+    report();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen).toEqual([{ id: 'shop', followed: false }]);
+    document.removeEventListener('click', watch);
   });
 
   it("does not press an island's button again: the island answers its own presses", async () => {
