@@ -168,4 +168,29 @@ test.describe('a deep-linked dialog before its code arrives', () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   });
+
+  test('Tab and Shift+Tab go round the dialog before its code arrives, and after', async ({ page }) => {
+    const island = await holdIsland(page);
+    await page.goto('/login/');
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    const inside = (): Promise<boolean> => dialog.evaluate((el) => el.contains(document.activeElement));
+    const visited = new Set<string>();
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < 15; i += 1) {
+        await page.keyboard.press(key);
+        expect(await inside(), `${key} press ${i + 1}`).toBe(true);
+        visited.add(await page.evaluate(() => document.activeElement?.outerHTML ?? ''));
+      }
+    }
+    expect(island.requested()).toBe(1);
+    expect(visited.size).toBeGreaterThan(4);
+    island.release();
+    // Astro drops the island's ssr attribute once it has hydrated.
+    await expect(page.locator('astro-island', { has: dialog })).not.toHaveAttribute('ssr');
+    for (let i = 0; i < 15; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await inside(), `Tab press ${i + 1} after the code arrived`).toBe(true);
+    }
+  });
 });

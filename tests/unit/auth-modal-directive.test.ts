@@ -117,6 +117,36 @@ describe('client:modal on a deep-linked modal route', () => {
     expect(escapes).not.toHaveBeenCalled();
   });
 
+  it('keeps Tab and Shift+Tab going round the dialog until the island is ready, then leaves them to it', async () => {
+    // jsdom lays nothing out: every element on the page counts as shown, as the dialog's fields are in a browser.
+    const shown = vi.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.isConnected ? this.parentElement : null;
+    });
+    const { el } = page('/login/');
+    const slow = vi.fn(() => new Promise<() => Promise<void>>(() => undefined));
+    modal(slow, { name: 'modal', value: '' }, el);
+    const close = get<HTMLButtonElement>(el, 'button[aria-label="Close"]');
+    const signIn = get<HTMLButtonElement>(el, 'button[type="submit"]');
+    const press = (shiftKey: boolean): KeyboardEvent => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+      document.activeElement?.dispatchEvent(event);
+      return event;
+    };
+    signIn.focus();
+    expect(press(false).defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(close);
+    expect(press(true).defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(signIn);
+    get<HTMLInputElement>(el, 'input[name="password"]').focus();
+    expect(press(false).defaultPrevented).toBe(false);
+    expect(slow).toHaveBeenCalledTimes(1);
+    el.dispatchEvent(new CustomEvent(ISLAND_READY, { bubbles: true }));
+    signIn.focus();
+    expect(press(false).defaultPrevented).toBe(false);
+    expect(document.activeElement).toBe(signIn);
+    shown.mockRestore();
+  });
+
   it("moves to another dialog in place, keeping the dialog's history entry and its background", async () => {
     const { el } = page('/login/');
     const link = Object.assign(document.createElement('a'), { href: '/forgot-password/', textContent: 'Forgot Password?' });

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { focusInto, inertOutside } from '../../lib/dialog';
+import { focusInto, inertOutside, keepTabInside } from '../../lib/dialog';
 import './Modal.css';
 
 /** Props of the modal dialog. */
@@ -11,13 +11,6 @@ export interface ModalProps {
   /** Dialog width: narrow forms or a wider reading panel. */
   size?: 'narrow' | 'wide';
   children: ReactNode;
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
 }
 
 /** An accessible modal dialog: labelled, focus kept inside and given back, the page behind made inert. */
@@ -44,25 +37,7 @@ export function Modal({ title, onClose, size = 'narrow', children }: ModalProps)
         closeRef.current();
         return;
       }
-      if (event.key !== 'Tab') return;
-      const items = focusables(root);
-      const head = items[0];
-      const tail = items[items.length - 1];
-      if (!head || !tail) {
-        event.preventDefault();
-        return;
-      }
-      const active = document.activeElement;
-      if (event.shiftKey && (active === head || active === root)) {
-        event.preventDefault();
-        tail.focus();
-      } else if (!event.shiftKey && active === tail) {
-        event.preventDefault();
-        head.focus();
-      } else if (!root.contains(active)) {
-        event.preventDefault();
-        head.focus();
-      }
+      keepTabInside(event, root);
     };
     // A press on the backdrop itself (not a drag that ends there) closes; keyboard users have Escape and the close button.
     const onBackdrop = (event: MouseEvent): void => {

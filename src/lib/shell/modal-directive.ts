@@ -1,7 +1,7 @@
 import type { ClientDirective } from 'astro';
 import { FLASH_KEY } from '../flash';
 import { BACKGROUND_KEY, hasNoticeParam, modalLinkTarget, modalRouteOf } from '../modal-routes';
-import { focusInto, inertOutside } from '../dialog';
+import { focusInto, inertOutside, keepTabInside } from '../dialog';
 import { rememberedUsername } from '../remembered-username';
 import { ISLAND_READY } from './interact-directive';
 
@@ -46,7 +46,7 @@ function prepare(el: HTMLElement, dialog: HTMLElement): () => void {
  * deep-linked modal page until the shopper first touches it (issue 14: the sign-in dialog's
  * JavaScript before the first key press). Until the island says it is ready, a submit, a click on
  * one of the dialog's buttons, Escape and a press on the backdrop are held and replayed, so none
- * is lost and no form is ever sent natively.
+ * is lost and no form is ever sent natively; Tab and Shift+Tab go round the dialog's fields.
  */
 const modalDirective: ClientDirective = (load, _options, el) => {
   const dialog = el.querySelector<HTMLElement>('[role="dialog"]');
@@ -93,6 +93,11 @@ const modalDirective: ClientDirective = (load, _options, el) => {
     void hydrate();
   };
   const onKeydown = (event: KeyboardEvent): void => {
+    // Until the island's own trap is live, Tab past the last field would leave the dialog.
+    if (event.key === 'Tab' && dialog) {
+      keepTabInside(event, dialog);
+      return;
+    }
     if (event.key !== 'Escape') return;
     event.preventDefault();
     event.stopPropagation();
