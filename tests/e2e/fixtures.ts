@@ -106,18 +106,24 @@ interface Fixtures {
   signedIn: Account & { tokens: Tokens };
 }
 
-/** Playwright's test with the session fixtures. */
-/** The layout shifts of the page so far that no input caused, each as its score and the elements that moved. */
+/**
+ * The layout shifts of the page so far that no input caused, each as its score and the elements that moved, with
+ * their boxes before and after and the viewport, so that a failure says what moved where.
+ */
 export async function layoutShifts(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
       new Promise<string[]>((resolve) => {
         const seen: string[] = [];
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+          type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+          const box = (r: DOMRectReadOnly): string => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
             if (entry.hadRecentInput) continue;
-            const moved = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName} ${s.node.className}` : 'text'));
-            seen.push(`${entry.value.toFixed(4)}: ${moved.join(', ')}`);
+            const moved = (entry.sources ?? []).map(
+              (s) => `${s.node instanceof Element ? `${s.node.tagName} ${s.node.className}` : 'text'} (${box(s.previousRect)} -> ${box(s.currentRect)})`,
+            );
+            seen.push(`${entry.value.toFixed(4)}: ${moved.join(', ')} at ${Math.round(entry.startTime)} ms in ${innerWidth}x${innerHeight}`);
           }
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(seen), 200);
@@ -125,6 +131,7 @@ export async function layoutShifts(page: Page): Promise<string[]> {
   );
 }
 
+/** Playwright's test with the session fixtures. */
 export const test = base.extend<Fixtures>({
   account: ['fresh', { option: true }],
   remember: [true, { option: true }],
