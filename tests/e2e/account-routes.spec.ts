@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { callApi, choose } from './account-helpers';
-import { apiOrigin, expect, layoutShifts, siteOrigin, test, type Tokens } from './fixtures';
+import { apiOrigin, expect, holdBack, layoutShifts, siteOrigin, test, type Tokens } from './fixtures';
 import { quotedOrderWithCard } from './resilience-kit';
 
 type RoutePath = (ids: Record<string, number>) => string;
@@ -140,12 +140,7 @@ test.describe('account routes, signed in', () => {
     expect(code.filter((text) => text.includes('is a required field'))).toEqual([]);
     expect(code.filter((text) => text.includes('cropper'))).toEqual([]);
 
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/TrackOrderScreen\.[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, /\/_astro\/TrackOrderScreen\.[\w-]+\.js$/);
     await page.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Track Order' }).click();
     await expect(page).toHaveURL(/\/track-order\/$/);
     await expect(page.locator('.account-screens')).toHaveAttribute('aria-busy', 'true');

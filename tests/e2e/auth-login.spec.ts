@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, freshUser, test, type Account } from './fixtures';
+import { expect, freshUser, holdBack, test, type Account } from './fixtures';
 
 async function signInThroughModal(page: Page, account: Pick<Account, 'email' | 'password'>, remember: boolean): Promise<void> {
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).click();
@@ -121,19 +121,7 @@ test.describe('sign in', () => {
 
 test.describe('a deep-linked dialog before its code arrives', () => {
   // The dialog's island (React, formik, yup) is held back, as on a slow phone network, until the test lets it through.
-  async function holdIsland(page: Page): Promise<{ requested: () => number; release: () => void }> {
-    let count = 0;
-    let release = (): void => undefined;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/_astro\/ModalRoutes\.[\w-]+\.js$/, async (route) => {
-      count += 1;
-      await released;
-      await route.continue();
-    });
-    return { requested: () => count, release };
-  }
+  const holdIsland = (page: Page) => holdBack(page, /\/_astro\/ModalRoutes\.[\w-]+\.js$/);
 
   test('loads nothing of the form until the first key press, and signs in with what was typed and ticked meanwhile', async ({ page, request }) => {
     const account = await freshUser(request, { firstName: 'Lerato' });

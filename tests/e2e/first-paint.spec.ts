@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, holdBack, test } from './fixtures';
 
 /** A public page, the home page, a modal route and two account shells: every kind of page the build makes. */
 const PAGES = ['/', '/how-it-works/', '/login/', '/upload-orders/', '/my-orders-history/'];
@@ -74,12 +74,7 @@ test("a page's scripts are fetched only after its largest paint, and its menu th
 test('a menu pressed while the page still waits for one of its scripts opens once, and stays open', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   // The shops page loads two scripts: the header's, and its own, which here arrives 1.5 s late.
-  let release = (): void => undefined;
-  const late = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/portals\.astro_astro_type_script[^/]*\.js$/, async (route) => {
-    await late;
-    await route.continue();
-  });
+  const { release } = await holdBack(page, /\/_astro\/portals\.astro_astro_type_script[^/]*\.js$/);
   const pageScript = page.waitForResponse(/\/_astro\/portals\.astro_astro_type_script[^/]*\.js$/);
   await page.goto('/portals/');
   const menu = page.getByRole('button', { name: 'Menu' });

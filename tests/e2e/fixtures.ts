@@ -107,6 +107,24 @@ interface Fixtures {
 }
 
 /**
+ * Holds back every request of the page that matches `url` (a script, as on a slow phone network) until the test calls
+ * `release`; `requested` counts the requests held so far.
+ */
+export async function holdBack(page: Page, url: RegExp): Promise<{ requested: () => number; release: () => void }> {
+  let count = 0;
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    count += 1;
+    await released;
+    await route.continue();
+  });
+  return { requested: () => count, release };
+}
+
+/**
  * The layout shifts of the page so far that no input caused, each as its score and the elements that moved, with
  * their boxes before and after and the viewport, so that a failure says what moved where.
  */

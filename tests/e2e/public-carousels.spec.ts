@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiOrigin, expect, sandbox, test } from './fixtures';
+import { apiOrigin, expect, holdBack, sandbox, test } from './fixtures';
 
 /** The 'n of total' label of the centred (active) slide. */
 function activeSlide(page: Page) {
@@ -138,12 +138,7 @@ test.describe('shop tiles', () => {
   test("a shop opened before the page's scripts have arrived opens once, and its visit is recorded once", async ({ page, context, request }) => {
     await context.route('https://www.asos.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>ASOS stand-in</title>' }));
     // The header's script, which records visits, arrives only when the test lets it.
-    let release = (): void => undefined;
-    const late = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/BaseLayout\.astro_astro_type_script[^/]*\.js$/, async (route) => {
-      await late;
-      await route.continue();
-    });
+    const { release } = await holdBack(page, /\/_astro\/BaseLayout\.astro_astro_type_script[^/]*\.js$/);
     const before = (await sandbox<{ id: number; visits: number }[]>(request, 'GET', '/visits')).find((p) => p.id === 2)?.visits ?? 0;
     const popups: Page[] = [];
     context.on('page', (opened) => popups.push(opened));
