@@ -51,9 +51,15 @@ export function initCarousel(root: HTMLElement): Swiper | undefined {
   root.classList.add('is-ready');
   container.scrollLeft = 0;
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  // The page starts in the first slide's state, or in what the shopper chose before this code arrived: only a move
+  // to another slide is announced. Swiper's loop reports slideChange several times on the first slide as it starts,
+  // and announcing those would undo that choice.
+  let shown = 0;
   const announce = (swiper: Swiper): void => {
     const slide = swiper.slides[swiper.activeIndex];
-    if (slide) root.dispatchEvent(new CustomEvent(SLIDE_CHANGE_EVENT, { detail: slide }));
+    if (!slide || swiper.realIndex === shown) return;
+    shown = swiper.realIndex;
+    root.dispatchEvent(new CustomEvent(SLIDE_CHANGE_EVENT, { detail: slide }));
   };
 
   const swiper = new Swiper(container, {
@@ -66,7 +72,7 @@ export function initCarousel(root: HTMLElement): Swiper | undefined {
     autoplay: { delay: AUTOPLAY_DELAY, disableOnInteraction: false, pauseOnMouseEnter: true },
     a11y: { prevSlideMessage: 'Previous slide', nextSlideMessage: 'Next slide', slideLabelMessage: '', itemRoleDescriptionMessage: 'slide' },
     watchSlidesProgress: true,
-    on: { init: announce, slideChange: announce },
+    on: { slideChange: announce },
   });
 
   // Swiper's loop drops a step asked for mid-slide; a shopper's quick second press is kept and played after it.
