@@ -31,12 +31,20 @@ export function modalHref(route: ModalRoute, query: Record<string, string> = {})
   return search ? `${MODAL_ROUTES[route]}?${search}` : MODAL_ROUTES[route];
 }
 
-/** A same-site path such as /help/ (never //host or a scheme), or undefined for anything else. */
+// The URL parser drops tabs and newlines, so '/\t/evil.example' would become '//evil.example'.
+function hasControlCharacter(value: string): boolean {
+  return [...value].some((char) => char < ' ' || char === '\u007f');
+}
+
+/** A same-site path such as /help/ that starts with exactly one `/` (never //host, /\host or a scheme), or undefined for anything else. */
 export function safeNextPath(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || hasControlCharacter(value)) return undefined;
   try {
     const url = new URL(value, 'http://same.site');
-    return url.origin === 'http://same.site' ? `${url.pathname}${url.search}${url.hash}` : undefined;
+    // The parser turns '/.//x' into '//x', and a server that decodes %2F reads '/%2F/x' as '//x': either would leave the site.
+    const decoded = decodeURIComponent(url.pathname);
+    if (url.origin !== 'http://same.site' || decoded.startsWith('//') || decoded.includes('\\')) return undefined;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return undefined;
   }

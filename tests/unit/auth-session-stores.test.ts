@@ -108,14 +108,43 @@ describe('modal routes', () => {
 
   it.each([
     ['/help/', '/help/'],
+    ['/help/?a=1#b', '/help/?a=1#b'],
     ['/my-invoice/3/?a=1', '/my-invoice/3/?a=1'],
-    ['//evil.example/', undefined],
-    ['https://evil.example/', undefined],
-    ['/\\evil.example', undefined],
-    ['javascript:alert(1)', undefined],
-    [null, undefined],
-  ])('safeNextPath(%s) is %s', (value, expected) => {
+    ['/my-orders-history/?next=//evil.example', '/my-orders-history/?next=//evil.example'],
+    ['/help/./faq/../', '/help/'],
+  ])('safeNextPath(%j) keeps the same-site path %j', (value, expected) => {
     expect(safeNextPath(value)).toBe(expected);
+  });
+
+  it.each([
+    '//evil.example/',
+    '///evil.example/',
+    '/\\evil.example',
+    '\\/evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/help/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2f/evil.example',
+    '/%2F%2Fevil.example',
+    '/%5c/evil.example',
+    '/%zz',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/\r\n/evil.example',
+    '/help/\u0000',
+    ' /help/',
+    'https://evil.example/',
+    'http:/evil.example',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,hi',
+    'help/',
+    '',
+    null,
+    undefined,
+  ])('safeNextPath(%j) is undefined', (value) => {
+    expect(safeNextPath(value)).toBeUndefined();
   });
 
   it('pushes the first modal over the page, replaces while one is open, and leaves back to the page behind', () => {
