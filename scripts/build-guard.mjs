@@ -6,6 +6,17 @@ function isLocalHost(hostname) {
   return name === 'localhost' || name === '127.0.0.1' || name === '::1' || name.endsWith('.localhost');
 }
 
+// A developer's own machine or LAN (a phone trying the build over Wi-Fi): plain http is fine there.
+function isPrivateHost(hostname) {
+  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    isLocalHost(name) ||
+    name.endsWith('.local') ||
+    /^(10|127)\.|^192\.168\.|^172\.(1[6-9]|2\d|3[01])\.|^169\.254\./.test(name) ||
+    /^f[cd][0-9a-f]{2}:|^fe[89ab][0-9a-f]:/.test(name)
+  );
+}
+
 function hostnameOf(hostOrUrl) {
   try {
     return new URL(hostOrUrl.includes('://') ? hostOrUrl : `https://${hostOrUrl}`).hostname;
@@ -14,10 +25,27 @@ function hostnameOf(hostOrUrl) {
   }
 }
 
+function protocolOf(url) {
+  try {
+    return new URL(url).protocol;
+  } catch {
+    return '';
+  }
+}
+
+// Why a build is one for shoppers rather than for this machine or its LAN, or undefined when it is not.
+function publicReason(site, apiHost) {
+  if (site && !isPrivateHost(hostnameOf(site))) return `SITE_URL is ${site}`;
+  if (apiHost && !isPrivateHost(hostnameOf(apiHost))) return `the API host ${hostnameOf(apiHost)} is not local`;
+  return undefined;
+}
+
 /**
  * The reasons a build configuration would leak or mislead (empty when it is sound): a client
- * secret in PUBLIC_ variables ships in every visitor's bundle; a real API with payment hosts that
- * still allow a local address would let a card redirect go to the shopper's own machine.
+ * secret in PUBLIC_ variables ships in every visitor's bundle; a build that is not local (SITE_URL
+ * or PUBLIC_API_HOST off this machine and its LAN) must name its API and reach it and the payment
+ * hosts over https; a real API with payment hosts that still allow a local address would let a
+ * card redirect go to the shopper's own machine.
  */
 export function buildConfigProblems(env) {
   const problems = [];
@@ -26,7 +54,26 @@ export function buildConfigProblems(env) {
       'PUBLIC_OAUTH_CLIENT_SECRET is set: every PUBLIC_ variable is built into the JavaScript every visitor downloads, so the secret would be public. Register the web client as a public OAuth client (no secret) and leave PUBLIC_OAUTH_CLIENT_SECRET empty.',
     );
   }
-  const apiHost = (env.PUBLIC_API_HOST ?? '').trim() || SANDBOX_API_HOST;
+  const setApiHost = (env.PUBLIC_API_HOST ?? '').trim();
+  const reason = publicReason((env.SITE_URL ?? '').trim(), setApiHost);
+  if (reason) {
+    if (setApiHost === '') {
+      problems.push(
+        `PUBLIC_API_HOST is not set in a build that is not local (${reason}): every shopper's password, tokens and orders would be sent to the sandbox at ${SANDBOX_API_HOST}, on their own machine. Set PUBLIC_API_HOST to the service API's https origin.`,
+      );
+    } else if (protocolOf(setApiHost) !== 'https:') {
+      problems.push(
+        `PUBLIC_API_HOST is ${setApiHost}, not an https origin, in a build that is not local (${reason}): passwords, tokens and orders would cross the network unencrypted. Set PUBLIC_API_HOST to the service API's https origin.`,
+      );
+    }
+    const httpPaymentHosts = (env.PUBLIC_PAYMENT_HOSTS ?? '').split(',').map((h) => h.trim()).filter((h) => /^http:/i.test(h));
+    if (httpPaymentHosts.length > 0) {
+      problems.push(
+        `PUBLIC_PAYMENT_HOSTS names ${httpPaymentHosts.join(', ')} in a build that is not local (${reason}): card details must go over https only. List the payment provider's hosts without a scheme (for example www.payfast.co.za).`,
+      );
+    }
+  }
+  const apiHost = setApiHost || SANDBOX_API_HOST;
   if (!isLocalHost(hostnameOf(apiHost))) {
     const paymentHosts = (env.PUBLIC_PAYMENT_HOSTS ?? '').trim() || SANDBOX_PAYMENT_HOSTS;
     const local = paymentHosts.split(',').map((h) => h.trim()).filter((h) => h && isLocalHost(hostnameOf(h)));
