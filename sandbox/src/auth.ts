@@ -45,6 +45,7 @@ interface TokenRow {
   family_id: string;
   scope: string;
   refreshed_at: number | null;
+  family_started_at: number;
 }
 
 /** Scopes the token endpoint grants: `admin` exists (it opens the wider user views) but is never granted there. */
@@ -72,11 +73,11 @@ function tokenResponse(row: Pick<TokenRow, 'token' | 'refresh_token' | 'expires_
   };
 }
 
-/** Issues an access and refresh token pair (a new family unless one is given) and returns the Doorkeeper token response. */
+/** Issues an access and refresh token pair (a new family started now unless one is given with its start) and returns the Doorkeeper token response. */
 export function issueToken(
   ctx: SandboxContext,
   userId: number,
-  options: { family?: string; previousRefresh?: string; scope?: string } = {},
+  options: { family?: { id: string; startedAt: number }; previousRefresh?: string; scope?: string } = {},
 ) {
   const row = {
     token: randomToken(),
@@ -87,10 +88,13 @@ export function issueToken(
   };
   ctx.db
     .prepare(
-      `INSERT INTO access_tokens (user_id, token, refresh_token, previous_refresh_token, expires_in, created_at, family_id, scope)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO access_tokens (user_id, token, refresh_token, previous_refresh_token, expires_in, created_at, family_id, family_started_at, scope)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(userId, row.token, row.refresh_token, options.previousRefresh ?? '', row.expires_in, row.created_at, options.family ?? randomToken(12), row.scope);
+    .run(
+      userId, row.token, row.refresh_token, options.previousRefresh ?? '', row.expires_in, row.created_at,
+      options.family?.id ?? randomToken(12), options.family?.startedAt ?? row.created_at, row.scope,
+    );
   return tokenResponse(row);
 }
 
@@ -196,11 +200,13 @@ function refreshGrant(ctx: SandboxContext, c: Context, body: Record<string, unkn
     return grantError(c);
   }
   if (now >= row.created_at + ctx.settings.refreshTokenLifetimeSeconds * 1000) return grantError(c);
+  // An absolute end: a token refreshed once a month would otherwise keep a shared phone signed in for ever.
+  if (now >= row.family_started_at + ctx.settings.refreshFamilyLifetimeSeconds * 1000) return grantError(c);
   const user = ctx.db.prepare('SELECT id FROM users WHERE id = ? AND archived_at IS NULL AND locked_at IS NULL').get(row.user_id);
   if (!user) return grantError(c);
   const issued = ctx.db.transaction(() => {
     ctx.db.prepare('UPDATE access_tokens SET refreshed_at = ? WHERE id = ?').run(now, row.id);
-    return issueToken(ctx, row.user_id, { family: row.family_id, previousRefresh: refresh, scope: row.scope });
+    return issueToken(ctx, row.user_id, { family: { id: row.family_id, startedAt: row.family_started_at }, previousRefresh: refresh, scope: row.scope });
   })();
   return c.json(issued);
 }

@@ -15,8 +15,8 @@ export interface SandboxContext {
   faults: FaultState;
   /** The dialect of the answers: the spec's bare bodies, or the `{ data }` envelope. */
   shape: ResponseShape;
-  /** Access-token lifetime for new tokens (changed by the token-lifetime switch), its start value, and the refresh-token lifetime. */
-  settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number; refreshTokenLifetimeSeconds: number };
+  /** Access-token lifetime for new tokens (changed by the token-lifetime switch), its start value, the refresh-token lifetime, and the refresh family's lifetime from its sign-in. */
+  settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number; refreshTokenLifetimeSeconds: number; refreshFamilyLifetimeSeconds: number };
   /** Failed sign-in counts per account and per client address. */
   backoff: SignInBackoff;
 }
@@ -48,6 +48,9 @@ export const DEFAULT_TOKEN_LIFETIME = 7200;
 
 /** Default refresh-token lifetime in seconds (30 days). */
 export const DEFAULT_REFRESH_LIFETIME = 2_592_000;
+
+/** Default lifetime of a refresh family (a sign-in and every rotation after it) in seconds, counted from the sign-in (30 days). */
+export const DEFAULT_FAMILY_LIFETIME = 2_592_000;
 
 /** Origin of links when the sandbox is used without listening (app.request in tests) and no public URL is set. */
 export const FALLBACK_PUBLIC_URL = 'http://127.0.0.1:4010';

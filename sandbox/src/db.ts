@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS access_tokens (
   revoked_at INTEGER,
   family_id TEXT NOT NULL DEFAULT '',
   scope TEXT NOT NULL DEFAULT 'read write',
-  refreshed_at INTEGER
+  refreshed_at INTEGER,
+  family_started_at INTEGER
 );
 CREATE TABLE IF NOT EXISTS social_codes (
   code TEXT PRIMARY KEY,
@@ -144,6 +145,7 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
     family_id: "TEXT NOT NULL DEFAULT ''",
     scope: "TEXT NOT NULL DEFAULT 'read write'",
     refreshed_at: 'INTEGER',
+    family_started_at: 'INTEGER',
   },
   cards: { tokenize_secret: 'TEXT' },
 };
@@ -157,6 +159,9 @@ function migrate(db: Db): void {
   }
   // Tokens issued before families existed each form their own family.
   db.exec("UPDATE access_tokens SET family_id = 'legacy-' || id WHERE family_id = ''");
+  // A family from before the sign-in time was kept started with its oldest token.
+  db.exec(`UPDATE access_tokens SET family_started_at = (SELECT MIN(f.created_at) FROM access_tokens f WHERE f.family_id = access_tokens.family_id)
+    WHERE family_started_at IS NULL`);
 }
 
 /** Opens (creating if needed) the SQLite database and its schema. */

@@ -7,6 +7,7 @@ const db = env.SANDBOX_DB || fileURLToPath(new URL('../data/sandbox.db', import.
 const faults = env.SANDBOX_FAULTS === '1';
 const lifetime = env.SANDBOX_TOKEN_LIFETIME ? Number(env.SANDBOX_TOKEN_LIFETIME) : undefined;
 const refreshLifetime = env.SANDBOX_REFRESH_LIFETIME ? Number(env.SANDBOX_REFRESH_LIFETIME) : undefined;
+const familyLifetime = env.SANDBOX_FAMILY_LIFETIME ? Number(env.SANDBOX_FAMILY_LIFETIME) : undefined;
 if (lifetime !== undefined && !faults) console.warn('SANDBOX_TOKEN_LIFETIME is a fault switch: ignored without SANDBOX_FAULTS=1');
 
 const running = await startSandbox({
@@ -20,6 +21,7 @@ const running = await startSandbox({
   clientIds: ['shopper-web', ...(env.SANDBOX_CLIENT_IDS ?? '').split(',').map((id) => id.trim()).filter(Boolean)],
   tokenLifetime: Number.isInteger(lifetime) ? lifetime : undefined,
   refreshTokenLifetime: Number.isInteger(refreshLifetime) ? refreshLifetime : undefined,
+  refreshFamilyLifetime: Number.isInteger(familyLifetime) ? familyLifetime : undefined,
   shape: shapeFromEnv(env.SANDBOX_SHAPE),
 });
 console.log(`Sandbox API listening on ${running.url} (${running.ctx.shape === 'envelope' ? '{ data } envelope' : 'spec'} shape)`);

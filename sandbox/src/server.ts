@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { mountTokenEndpoint } from './auth';
 import { DEFAULT_BACKOFF, SignInBackoff, type BackoffConfig } from './backoff';
-import { DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type SandboxContext } from './context';
+import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type SandboxContext } from './context';
 import { openDatabase } from './db';
 import { emptyFaults, faultMiddleware, faultScopeRoutes } from './faults';
 import { HttpError } from './http';
@@ -41,6 +41,8 @@ export interface SandboxOptions {
   tokenLifetime?: number;
   /** Refresh-token lifetime in seconds from its issue; default 30 days. */
   refreshTokenLifetime?: number;
+  /** Lifetime in seconds of a refresh family from its sign-in, however often it is refreshed; default 30 days. */
+  refreshFamilyLifetime?: number;
   /** Failed sign-in backoff (tests shorten it); default {@link DEFAULT_BACKOFF}. */
   signInBackoff?: Partial<BackoffConfig>;
   /** Answer in the spec's shape (default) or the `{ data }` envelope. */
@@ -71,6 +73,7 @@ export function createSandbox(options: SandboxOptions) {
       tokenLifetimeSeconds: lifetime,
       defaultTokenLifetimeSeconds: lifetime,
       refreshTokenLifetimeSeconds: options.refreshTokenLifetime ?? DEFAULT_REFRESH_LIFETIME,
+      refreshFamilyLifetimeSeconds: options.refreshFamilyLifetime ?? DEFAULT_FAMILY_LIFETIME,
     },
     backoff: new SignInBackoff({ ...DEFAULT_BACKOFF, ...options.signInBackoff }),
   };

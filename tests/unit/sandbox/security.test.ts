@@ -104,6 +104,56 @@ describe('rule 6: refresh tokens rotate, expire, are single use, and can be revo
     }
   });
 
+  it('a refresh family ends 30 days after its sign-in, however often it is refreshed', async () => {
+    const DAY = 86_400_000;
+    const c = new Client(sandbox.url);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const first = await c.login();
+      vi.advanceTimersByTime(20 * DAY);
+      const second = await refreshWith(c, first.refresh_token);
+      expect(second.status).toBe(200);
+      expect(await statusWith(sandbox.url, second.body.access_token)).toBe(200);
+      vi.advanceTimersByTime(9 * DAY);
+      const third = await refreshWith(c, second.body.refresh_token);
+      expect(third.status).toBe(200);
+      // Two days old, well within its own lifetime, but its family signed in 31 days ago.
+      vi.advanceTimersByTime(2 * DAY);
+      expect(await refreshWith(c, third.body.refresh_token)).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: expect.any(String) } });
+      expect((await new Client(sandbox.url).login()).refresh_token).toEqual(expect.any(String));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refresh families end refreshFamilyLifetime seconds after sign-in, and a rotation keeps the start', async () => {
+    const short = await start({ refreshFamilyLifetime: 60 });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const c = new Client(short.url);
+      const first = await c.login();
+      const signedInAt = Date.now();
+      vi.advanceTimersByTime(30_000);
+      const second = await refreshWith(c, first.refresh_token);
+      expect(second.status).toBe(200);
+      const starts = short.ctx.db
+        .prepare('SELECT created_at, family_started_at FROM access_tokens WHERE refresh_token IN (?, ?) ORDER BY created_at')
+        .all(first.refresh_token, second.body.refresh_token);
+      expect(starts).toEqual([
+        { created_at: signedInAt, family_started_at: signedInAt },
+        { created_at: signedInAt + 30_000, family_started_at: signedInAt },
+      ]);
+      vi.advanceTimersByTime(29_999);
+      const third = await refreshWith(c, second.body.refresh_token);
+      expect(third.status).toBe(200);
+      vi.advanceTimersByTime(1);
+      expect((await refreshWith(c, third.body.refresh_token)).body.error).toBe('invalid_grant');
+    } finally {
+      vi.useRealTimers();
+      await short.close();
+    }
+  });
+
   it('POST /oauth/revoke answers 200 {} (unknown tokens too) and revokes the token pair', async () => {
     const c = new Client(sandbox.url);
     expect(await c.json('POST', '/oauth/revoke', { token: 'no-such-token', client_id: 'shopper-web' })).toEqual({ status: 200, body: {} });

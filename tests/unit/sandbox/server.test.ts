@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase } from '../../../sandbox/src/db';
 import { createSandbox, type RunningSandbox } from '../../../sandbox/src/server';
 import { Client, orderForm, pngOfSize, start } from './helpers';
 import { startMain, type MainProcess } from './processes';
@@ -187,6 +188,34 @@ describe('persistence', () => {
       expect((await b.json('GET', '/orders?per=100')).body.meta.total_count).toBe(10);
     } finally {
       await main?.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an older database file', () => {
+  it("gets each refresh family's start from its oldest token", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-family-'));
+    const file = path.join(dir, 'sandbox.db');
+    try {
+      const old = openDatabase(file);
+      old.exec('ALTER TABLE access_tokens DROP COLUMN family_started_at');
+      old.exec("INSERT INTO users (id, first_name, last_name, email, mobile, notification_method, password_hash, created_at) VALUES (1, 'A', 'B', 'a@example.com', '', 'email', '', '2026-01-01')");
+      const insert = old.prepare(
+        'INSERT INTO access_tokens (user_id, token, refresh_token, expires_in, created_at, family_id) VALUES (1, ?, ?, 7200, ?, ?)',
+      );
+      insert.run('a1', 'r1', 1_000, 'one');
+      insert.run('a2', 'r2', 5_000, 'one');
+      insert.run('a3', 'r3', 3_000, 'two');
+      old.close();
+      const db = openDatabase(file);
+      expect(db.prepare('SELECT token, family_started_at FROM access_tokens ORDER BY token').all()).toEqual([
+        { token: 'a1', family_started_at: 1_000 },
+        { token: 'a2', family_started_at: 1_000 },
+        { token: 'a3', family_started_at: 3_000 },
+      ]);
+      db.close();
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
