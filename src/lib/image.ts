@@ -68,8 +68,51 @@ export async function encodeCrop(canvas: HTMLCanvasElement): Promise<Blob> {
   return result;
 }
 
+/** The file name extension of an encoded image type. */
+export function imageExtension(type: string): string {
+  return type === 'image/webp' ? 'webp' : type === 'image/png' ? 'png' : 'jpg';
+}
+
 /** The file name sent with a screenshot of this type. */
 export function screenshotFileName(index: number, type: string): string {
-  const ext = type === 'image/webp' ? 'webp' : type === 'image/png' ? 'png' : 'jpg';
-  return `screenshot-${index + 1}.${ext}`;
+  return `screenshot-${index + 1}.${imageExtension(type)}`;
+}
+
+/** Decodes an image file through an <img>; undefined when the browser cannot. */
+async function decodeImage(file: Blob): Promise<HTMLImageElement | undefined> {
+  const url = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    return image.naturalWidth > 0 && image.naturalHeight > 0 ? image : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
+ * Re-encodes a whole image as a crop is (long edge within MAX_EDGE, encodeCrop's types), so EXIF and other metadata,
+ * a phone photo's GPS position among them, stay behind; undefined when the file cannot be decoded or encoded.
+ */
+export async function reencodeImage(file: Blob): Promise<Blob | undefined> {
+  const image = await decodeImage(file);
+  if (!image) return undefined;
+  // Drawing an <img> applies its EXIF orientation, so the photo keeps the way up it was shown in.
+  const size = fitWithin(image.naturalWidth, image.naturalHeight, MAX_EDGE);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext('2d');
+  if (!context) return undefined;
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, 0, 0, size.width, size.height);
+  try {
+    return await encodeCrop(canvas);
+  } catch {
+    return undefined;
+  }
 }

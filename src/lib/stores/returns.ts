@@ -1,8 +1,11 @@
 import { atom, computed } from 'nanostores';
+import { ApiError } from '../api/errors';
 import { completeReturnOrder, returnOrder, type Order } from '../api/orders';
 import { listPortalsWithOrders, type Portal } from '../api/portals';
 import { accountMessages } from '../account-messages';
+import { imageExtension, reencodeImage } from '../image';
 import type { ReturnValues } from '../schemas/account';
+import { messages } from '../schemas/rules';
 import { listAllOrders, ORDERS_KEY, refreshOrders } from './orders';
 import { createFetcherStore } from './query';
 
@@ -64,15 +67,24 @@ export function chooseReturnPortal(portal: number): void {
   $returnPortal.set(portal);
 }
 
-/** Schedules a return (multipart POST /orders/{id}/return_order), then the order reads are asked again. */
+/**
+ * Schedules a return (multipart POST /orders/{id}/return_order) with the photo re-encoded, then the order reads are asked again;
+ * a photo that cannot be decoded is refused on its field with the SPEC image message.
+ */
 export async function scheduleReturn(values: ReturnValues): Promise<void> {
-  if (!values.returnPhoto) throw new Error('Image is required.');
+  if (!values.returnPhoto) throw new Error(messages.imageRequired);
+  // The chosen file can carry EXIF, a phone photo's GPS position among it; only the re-encoded pixels leave the device.
+  const photo = await reencodeImage(values.returnPhoto);
+  if (!photo) {
+    // The form shows this where it shows the server's own refusal of the photo.
+    throw new ApiError(messages.imageType, 'client', { errors: { return_photo: [messages.imageType] } });
+  }
   await returnOrder(values.orderId, {
     productId: values.item,
     quantity: values.totalItems,
     reason: values.returnReason.trim(),
-    photo: values.returnPhoto,
-    fileName: values.returnPhoto.name || 'return-photo',
+    photo,
+    fileName: `return-photo.${imageExtension(photo.type)}`,
   });
   refreshOrders();
 }
