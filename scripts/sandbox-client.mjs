@@ -71,9 +71,9 @@ export function sandboxControl(apiOrigin, path, body) {
   return postJson(`${apiOrigin}/__sandbox${path}`, body);
 }
 
-/** A Playwright page of a new context whose storage holds the shopper's tokens (Keep me signed in). */
-export async function signedInPage(browser, site, tokens) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/** A Playwright page of a new context whose storage holds the shopper's tokens (Keep me signed in); `options` go to the context. */
+export async function signedInPage(browser, site, tokens, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   await context.addInitScript(
     ({ origin, access, refresh }) => {
       if (window.location.origin !== origin) return;

@@ -24,7 +24,7 @@ export async function createAddress(request: APIRequestContext, tokens: Tokens, 
 }
 
 /** Places an order through the API (multipart, as the order form does) and returns its id. */
-export async function placeOrder(request: APIRequestContext, tokens: Tokens, options: { portal?: number; addressId: number; products?: { name: string; quantity: number }[] }): Promise<number> {
+export async function placeOrder(request: APIRequestContext, tokens: Tokens, options: { portal?: number; addressId: number; products?: { name: string; quantity: number; description?: string; comment?: string }[] }): Promise<number> {
   const products = options.products ?? [{ name: 'Kindle Paperwhite', quantity: 1 }];
   const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
     'order[portal_id]': String(options.portal ?? 1),
@@ -34,9 +34,9 @@ export async function placeOrder(request: APIRequestContext, tokens: Tokens, opt
   };
   products.forEach((p, i) => {
     multipart[`order[products][${i}][name]`] = p.name;
-    multipart[`order[products][${i}][description]`] = `https://www.amazon.com/dp/item-${i}`;
+    multipart[`order[products][${i}][description]`] = p.description ?? `https://www.amazon.com/dp/item-${i}`;
     multipart[`order[products][${i}][quantity]`] = String(p.quantity);
-    multipart[`order[products][${i}][comment]`] = '';
+    multipart[`order[products][${i}][comment]`] = p.comment ?? '';
     multipart[`order[products][${i}][screenshot]`] = photo;
   });
   const response = await request.post(`${apiBase}/orders`, { multipart, headers: { Authorization: `Bearer ${tokens.access_token}` } });

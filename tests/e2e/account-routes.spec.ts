@@ -61,23 +61,30 @@ test.describe('account routes, signed in', () => {
     });
   }
 
-  test('no account page moves when its data arrives, however late', async ({ page, request, signedIn }) => {
-    const ids = await demoOrders(request, signedIn.tokens);
-    // Every read answers 600 ms late, so each screen shows its loading state first and its data after.
-    await page.route(`${apiOrigin}/api/web/v1/**`, async (route) => {
-      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
+  for (const viewport of [{ width: 1280, height: 720 }, MOBILE]) {
+    test(`no account page moves when its data arrives, however late, at ${viewport.width} px`, async ({
+      page,
+      request,
+      signedIn,
+    }) => {
+      const ids = await demoOrders(request, signedIn.tokens);
+      await page.setViewportSize(viewport);
+      // Every read answers 600 ms late, so each screen shows its loading state first and its data after.
+      await page.route(`${apiOrigin}/api/web/v1/**`, async (route) => {
+        if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 600));
+        await route.continue();
+      });
+      for (const route of ROUTES) {
+        const path = route.path(ids);
+        await page.goto(path);
+        // Every answer is in once the network has been quiet for 500 ms.
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('.spinner')).toHaveCount(0);
+        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+        expect(await layoutShifts(page), path).toEqual([]);
+      }
     });
-    for (const route of ROUTES) {
-      const path = route.path(ids);
-      await page.goto(path);
-      // Every answer is in once the network has been quiet for 500 ms.
-      await page.waitForLoadState('networkidle');
-      await expect(page.locator('.spinner')).toHaveCount(0);
-      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-      expect(await layoutShifts(page), path).toEqual([]);
-    }
-  });
+  }
 
   test('the order form route shows the side menu once signed in, and passes axe', async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');

@@ -48,10 +48,10 @@ export function ProductTable({ products, onDelete, busyId, caption }: ProductTab
                 )}
                 {product.comment && <span className="product-table__comment">{product.comment}</span>}
               </th>
-              <td>{product.quantity}</td>
-              <td>{formatRand(product.costPrice)}</td>
-              <td>{formatRand(product.customsPrice)}</td>
-              <td>{formatRand(product.deliveryPrice)}</td>
+              <td data-label="Quantity">{product.quantity}</td>
+              <td data-label="Price">{formatRand(product.costPrice)}</td>
+              <td data-label="Customs">{formatRand(product.customsPrice)}</td>
+              <td data-label="Delivery">{formatRand(product.deliveryPrice)}</td>
               {onDelete && (
                 <td>
                   <button
