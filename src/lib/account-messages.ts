@@ -7,6 +7,8 @@ export const accountMessages = {
   cardAdded: 'New card added',
   cardCancelled: 'Card creation cancelled',
   cardFailed: 'Failed to create card',
+  cardRemoved: 'Card removed',
+  cardPreferred: 'Preferred card changed',
   paymentFailed: 'Failed to initiate payment with PayFast',
   paymentSuccess: 'Your Payment was a Success!',
   pickedUp: 'Order marked as picked up',

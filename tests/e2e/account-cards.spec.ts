@@ -1,4 +1,5 @@
 import { toast } from './account-helpers';
+import { quotedOrderWithCard } from './resilience-kit';
 import { expect, test } from './fixtures';
 
 test.describe('adding a card through the stand-in PayFast page', () => {
@@ -64,5 +65,69 @@ test.describe('adding a card through the stand-in PayFast page', () => {
     expect(new URL(page.url()).pathname).toBe('/add-card/');
     expect(left).toBe(false);
     await expect(page.getByLabel('Card name')).toHaveValue('Evil');
+  });
+});
+
+test.describe('managing saved cards on My Details', () => {
+  test(
+    'a card made the preferred one is chosen on the quote page; a card removed after its confirmation leaves both',
+    { tag: '@envelope' },
+    async ({ page, request, signedIn }) => {
+      const orderId = await quotedOrderWithCard(request, signedIn.tokens, 'Everyday Visa');
+      await quotedOrderWithCard(request, signedIn.tokens, 'Travel Mastercard');
+      await page.goto('/my-details/');
+      const cards = page.getByRole('region', { name: 'Saved cards' });
+      const travel = cards.getByRole('listitem').filter({ hasText: 'Travel Mastercard' });
+      await expect(travel).toBeVisible();
+      await expect(cards.getByText('Preferred', { exact: true })).toHaveCount(0);
+
+      await cards.getByRole('button', { name: 'Make Travel Mastercard the preferred card' }).click();
+      await expect(toast(page, 'Preferred card changed')).toBeVisible();
+      await expect(travel.getByText('Preferred', { exact: true })).toBeVisible();
+      await expect(cards.getByText('Preferred', { exact: true })).toHaveCount(1);
+      await expect(cards.getByRole('button', { name: 'Make Travel Mastercard the preferred card' })).toHaveCount(0);
+
+      await page.goto(`/quote-payment/${orderId}/`);
+      await expect(page.getByRole('radio', { name: /Travel Mastercard/ })).toBeChecked();
+      await expect(page.getByRole('radio', { name: /Everyday Visa/ })).not.toBeChecked();
+
+      // Removing asks first, and the safe answer has the focus.
+      await page.goto('/my-details/');
+      await cards.getByRole('button', { name: 'Remove Everyday Visa' }).click();
+      const question = cards.getByRole('group', { name: /Remove Everyday Visa\?/ });
+      await expect(question.getByRole('button', { name: 'Keep card' })).toBeFocused();
+      await question.getByRole('button', { name: 'Keep card' }).click();
+      await expect(cards.getByText('Everyday Visa')).toBeVisible();
+      await cards.getByRole('button', { name: 'Remove Everyday Visa' }).click();
+      await question.getByRole('button', { name: 'Remove card' }).click();
+      await expect(toast(page, 'Card removed')).toBeVisible();
+      await expect(cards.getByText('Everyday Visa')).toHaveCount(0);
+      await page.reload();
+      await expect(cards.getByText('Travel Mastercard')).toBeVisible();
+      await expect(cards.getByText('Everyday Visa')).toHaveCount(0);
+
+      await page.goto(`/quote-payment/${orderId}/`);
+      await expect(page.getByRole('radio', { name: /Travel Mastercard/ })).toBeChecked();
+      await expect(page.getByRole('radio', { name: /Everyday Visa/ })).toHaveCount(0);
+    },
+  );
+
+  test('a removal the service refuses says why and keeps the card', async ({ page, request, signedIn }) => {
+    await quotedOrderWithCard(request, signedIn.tokens, 'Everyday Visa');
+    await page.route('**/api/web/v1/cards/*', async (route) => {
+      if (route.request().method() !== 'DELETE') return route.continue();
+      return route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Card service unavailable' }),
+      });
+    });
+    await page.goto('/my-details/');
+    const cards = page.getByRole('region', { name: 'Saved cards' });
+    await cards.getByRole('button', { name: 'Remove Everyday Visa' }).click();
+    await cards.getByRole('button', { name: 'Remove card' }).click();
+    await expect(toast(page, 'Card service unavailable')).toBeVisible();
+    await expect(toast(page, 'Card removed')).toHaveCount(0);
+    await expect(cards.getByText('Everyday Visa').first()).toBeVisible();
   });
 });

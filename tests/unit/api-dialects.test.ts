@@ -123,6 +123,13 @@ describe.each(DIALECTS)('single resources from a %s body', (dialect) => {
     expect((await cards.listCards())[0]?.isPreferred).toBeUndefined();
   });
 
+  it('cards: made the preferred one, then deleted', async () => {
+    reply({ body: one(dialect, 'card', { ...CARD, is_preferred: true }) });
+    expect((await cards.updateCard(4, { isPreferred: true })).isPreferred).toBe(true);
+    reply({ body: one(dialect, 'card', CARD) });
+    await expect(cards.deleteCard(4)).resolves.toBeUndefined();
+  });
+
   it('orders: one order with decimals as strings, status in any case, the address change', async () => {
     reply({ body: one(dialect, 'order', ORDER) });
     expectOrder(await orders.getOrder(21));

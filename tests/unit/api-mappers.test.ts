@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addressFromWire, addressToWire, createAddress } from '../../src/lib/api/addresses';
-import { cardFromWire, createCard } from '../../src/lib/api/cards';
+import { cardFromWire, createCard, deleteCard, updateCard } from '../../src/lib/api/cards';
 import { createOrder, orderFromWire, productFromWire, quoteFromWire, returnOrder, updateOrderAddress } from '../../src/lib/api/orders';
 import { listAdverts, listPortals } from '../../src/lib/api/portals';
 import { createUser, updateUser, userChangesPayload, userFromWire } from '../../src/lib/api/users';
@@ -266,6 +266,18 @@ describe('cards', () => {
     answer({ data: { id: 9, card_name: 'Travel', is_valid: false }, tokenize: { status: 'pending', location: 'https://sandbox.payfast.co.za/x' } });
     expect(await createCard('Travel', true)).toMatchObject({ card: { id: 9, cardName: 'Travel', isValid: false }, tokenize: { status: 'pending' } });
     expect(sent[0]).toEqual({ url: `${config.apiBase}/cards`, method: 'POST', body: { card: { card_name: 'Travel', is_preferred: true } } });
+  });
+
+  it('POST /cards/{id} sends only the changed fields; DELETE /cards/{id} removes the card', async () => {
+    answer({ data: { id: 9, card_name: 'Travel', is_preferred: true, is_valid: true } });
+    expect(await updateCard(9, { isPreferred: true })).toMatchObject({ id: 9, isPreferred: true });
+    expect(sent[0]).toEqual({ url: `${config.apiBase}/cards/9`, method: 'POST', body: { card: { is_preferred: true } } });
+    answer({ data: { id: 9, card_name: 'Trips', is_valid: true } });
+    expect((await updateCard(9, { cardName: 'Trips' })).cardName).toBe('Trips');
+    expect(sent[1]).toEqual({ url: `${config.apiBase}/cards/9`, method: 'POST', body: { card: { card_name: 'Trips' } } });
+    answer({ data: { id: 9, card_name: 'Trips' } });
+    await expect(deleteCard(9)).resolves.toBeUndefined();
+    expect(sent[2]).toMatchObject({ url: `${config.apiBase}/cards/9`, method: 'DELETE' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { paymentSchema, type PaymentValues } from '../../lib/schemas/account';
 import { $cards } from '../../lib/stores/cards';
 import { errorMessage } from '../../lib/stores/query';
@@ -23,7 +23,7 @@ export interface CardPickerProps {
   disabled?: boolean;
 }
 
-/** Choose a saved card, then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
+/** Choose a saved card (the preferred one is chosen to begin with), then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
 export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPickerProps): ReactNode {
   const { data: cards, error } = useStore($cards);
   const form = useFormik<PaymentValues>({
@@ -33,6 +33,12 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPi
     onSubmit: (values) => onPay(values.cardId),
   });
   const shownError = fieldError(form, 'cardId');
+  const preferredId = cards?.find((card) => card.isPreferred)?.id;
+  const { setFieldValue } = form;
+  // The preferred card is chosen for the shopper once the cards are in; a card they chose stays chosen.
+  useEffect(() => {
+    if (preferredId !== undefined) void setFieldValue('cardId', preferredId, false);
+  }, [preferredId, setFieldValue]);
 
   let choices: ReactNode;
   if (!cards && error) choices = <LoadError message={errorMessage(error)} onRetry={$cards.revalidate} />;

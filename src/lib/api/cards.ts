@@ -46,6 +46,19 @@ export async function createCard(cardName: string, isPreferred = false): Promise
   return { card: cardFromWire(card), tokenize: { status: asText(tokenize.status), location: asText(tokenize.location) } };
 }
 
+/** Changes a saved card's name or makes it the preferred one (POST /cards/{id}); the service unsets the others. */
+export async function updateCard(id: number, changes: { cardName?: string; isPreferred?: boolean }): Promise<Card> {
+  const card: WireRecord = {};
+  if (changes.cardName !== undefined) card.card_name = changes.cardName;
+  if (changes.isPreferred !== undefined) card.is_preferred = changes.isPreferred;
+  return cardFromWire(readOne(await api<unknown>(`/cards/${id}`, { method: 'POST', body: { card } }), 'card'));
+}
+
+/** Removes a saved card for good (DELETE /cards/{id}: the API offers no restore). */
+export async function deleteCard(id: number): Promise<void> {
+  await api(`/cards/${id}`, { method: 'DELETE' });
+}
+
 /** Pays an order's quote with a saved card. */
 export async function payOrder(orderId: number, cardId: number): Promise<void> {
   await api(`/orders/${orderId}/create_card_payment`, { method: 'POST', body: { order: { card_id: cardId } } });

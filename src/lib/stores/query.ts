@@ -1,4 +1,4 @@
-import { nanoquery, type FetcherStore, type KeyInput } from '@nanostores/query';
+import { nanoquery, type FetcherStore, type KeyInput, type MutatorStore } from '@nanostores/query';
 import { atom, type ReadableAtom } from 'nanostores';
 import { normaliseError } from '../api/errors';
 import { $accessToken } from './session';
@@ -11,7 +11,7 @@ export type Freshness = 'until-changed' | 'every-mount';
 
 const cache = new Map<string, { data?: unknown; error?: unknown; created?: number; expires?: number }>();
 
-const [createFetcher, , context] = nanoquery({
+const [createFetcher, createMutator, context] = nanoquery({
   cache,
   // Cached answers never expire by age: a read is asked again only by an invalidation, a retry or a mount of an `every-mount` read.
   cacheLifetime: Infinity,
@@ -125,6 +125,27 @@ export function revalidatePersonal(prefix: string): void {
 export function invalidatePersonal(prefix: string): void {
   const session = $session.get();
   if (session !== null) context.invalidateKeys((key) => key.startsWith(session + prefix));
+}
+
+/**
+ * A write as a mutator store, `{ mutate, loading, error }`: a second `mutate` while one is in flight sends nothing, a
+ * failure lands in `error` as the SPEC section 8 error, and the personal reads whose keys start with one of `changes`
+ * are asked again once it settles, success or not (a failure may still have changed something).
+ */
+export function createWriteStore<Data, Result = void>(write: (data: Data) => Promise<Result>, changes: string[]): MutatorStore<Data, Result, Error> {
+  return createMutator<Data, Result, Error>(
+    async ({ data, revalidate }) => {
+      try {
+        return await write(data);
+      } catch (error) {
+        throw normaliseError(error);
+      } finally {
+        const session = $session.get();
+        if (session !== null) for (const prefix of changes) revalidate((key) => key.startsWith(session + prefix));
+      }
+    },
+    { throttleCalls: true },
+  );
 }
 
 /** The one message of SPEC section 8 for any failed read or action. */
