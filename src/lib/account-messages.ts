@@ -18,4 +18,5 @@ export const accountMessages = {
   noReturnHistory: 'No Returns History',
   noAddress: 'Address not specified yet',
   orderPlaced: 'Order is placed',
+  orderFailed: 'Your order could not be placed. Your draft is kept: try again.',
 } as const;
