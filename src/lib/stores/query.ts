@@ -1,6 +1,6 @@
-import { nanoquery, type FetcherStore, type KeyInput, type MutatorStore } from '@nanostores/query';
-import { atom, type ReadableAtom } from 'nanostores';
-import { normaliseError } from '../api/errors';
+import { nanoquery, type FetcherStore, type KeyInput } from '@nanostores/query';
+import { atom, map, type MapStore, type ReadableAtom } from 'nanostores';
+import { normaliseError, type ApiError } from '../api/errors';
 import { $accessToken } from './session';
 
 type KeyPart = string | number;
@@ -11,7 +11,7 @@ export type Freshness = 'until-changed' | 'every-mount';
 
 const cache = new Map<string, { data?: unknown; error?: unknown; created?: number; expires?: number }>();
 
-const [createFetcher, createMutator, context] = nanoquery({
+const [createFetcher, , context] = nanoquery({
   cache,
   // Cached answers never expire by age: a read is asked again only by an invalidation, a retry or a mount of an `every-mount` read.
   cacheLifetime: Infinity,
@@ -127,25 +127,37 @@ export function invalidatePersonal(prefix: string): void {
   if (session !== null) context.invalidateKeys((key) => key.startsWith(session + prefix));
 }
 
+/** A write's state: whether it is in flight, and the SPEC section 8 error of its last failure. */
+export interface WriteState {
+  loading: boolean;
+  error?: ApiError;
+}
+
+/** A write: its state, and `mutate`, which sends the write unless one is already in flight. */
+export type WriteStore<Data> = MapStore<WriteState> & { mutate: (data: Data) => Promise<void> };
+
 /**
- * A write as a mutator store, `{ mutate, loading, error }`: a second `mutate` while one is in flight sends nothing, a
+ * A write as a store, `{ loading, error }` plus `mutate`: a second `mutate` while one is in flight sends nothing, a
  * failure lands in `error` as the SPEC section 8 error, and the personal reads whose keys start with one of `changes`
  * are asked again once it settles, success or not (a failure may still have changed something).
  */
-export function createWriteStore<Data, Result = void>(write: (data: Data) => Promise<Result>, changes: string[]): MutatorStore<Data, Result, Error> {
-  return createMutator<Data, Result, Error>(
-    async ({ data, revalidate }) => {
-      try {
-        return await write(data);
-      } catch (error) {
-        throw normaliseError(error);
-      } finally {
-        const session = $session.get();
-        if (session !== null) for (const prefix of changes) revalidate((key) => key.startsWith(session + prefix));
-      }
-    },
-    { throttleCalls: true },
-  );
+export function createWriteStore<Data>(write: (data: Data) => Promise<unknown>, changes: string[]): WriteStore<Data> {
+  // Not nanoquery's createMutatorStore: a screen subscribed to one did not arrive while a token refresh was held
+  // (e2e 'concurrent 401s in two tabs'), where a plain map store does.
+  const $state = map<WriteState>({ loading: false });
+  const mutate = async (data: Data): Promise<void> => {
+    if ($state.get().loading) return;
+    $state.set({ loading: true });
+    try {
+      await write(data);
+      $state.set({ loading: false });
+    } catch (error) {
+      $state.set({ loading: false, error: normaliseError(error) });
+    } finally {
+      for (const prefix of changes) revalidatePersonal(prefix);
+    }
+  };
+  return Object.assign($state, { mutate });
 }
 
 /** The one message of SPEC section 8 for any failed read or action. */
