@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, refreshSession } from '../../src/lib/api/client';
 import { ApiError, normaliseError } from '../../src/lib/api/errors';
 import { config } from '../../src/lib/config';
+import { FLASH_KEY, takeFlashes } from '../../src/lib/flash';
 import { $accessToken, readStoredToken, storeTokens } from '../../src/lib/stores/session';
 
 type Handler = (url: string, init: RequestInit) => Promise<Response> | Response;
@@ -159,6 +160,13 @@ describe('one refresh, one retry', () => {
     expect($accessToken.get()).toBe('');
   });
 
+  it('a rejected refresh leaves the next page a message that says why the shopper is signed out; a timeout does not', async () => {
+    sessionStorage.removeItem(FLASH_KEY);
+    mockFetch((url) => (url === config.tokenUrl ? json(400, { error: 'invalid_grant', error_description: 'revoked' }) : empty401()));
+    await expect(api('/orders')).rejects.toMatchObject({ status: 401 });
+    expect(takeFlashes()).toEqual([{ kind: 'error', message: 'Your session has ended: please sign in again.' }]);
+  });
+
   it('a timed-out refresh keeps both tokens', async () => {
     const timeout = config.requestTimeoutMs;
     vi.useFakeTimers();
@@ -170,6 +178,7 @@ describe('one refresh, one retry', () => {
     expect(tokenCalls).toBe(1);
     expect(readStoredToken('access_token')).toBe('old-access');
     expect(readStoredToken('refresh_token')).toBe('old-refresh');
+    expect(takeFlashes()).toEqual([]);
   });
 
   it('an offline refresh keeps both tokens', async () => {

@@ -10,6 +10,7 @@ import { AddressList } from './AddressList';
 import { CardList } from './CardList';
 import { DetailsForm } from './DetailsForm';
 import { LoadError } from './LoadError';
+import { PasswordPanel } from './PasswordPanel';
 import { Screen } from './Screen';
 
 /** Props of the my-details screen. */
@@ -18,7 +19,7 @@ export interface MyDetailsScreenProps {
   search: Record<string, string>;
 }
 
-/** My details: the personal details form, addresses (add, list, delete with undo), saved cards. */
+/** My details: the personal details form, a password change, addresses (add, list, delete with undo), saved cards. */
 export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
   const { data: user, error: userError } = useStore($currentUser);
   const flagged = useRef(false);
@@ -42,6 +43,10 @@ export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
         ) : (
           <DetailsForm key={user?.id ?? 0} user={user} />
         )}
+      </section>
+      <section className="account-panel" aria-labelledby="password-title">
+        <h2 id="password-title">Password</h2>
+        <PasswordPanel email={user?.email} />
       </section>
       <section className="account-panel" aria-labelledby="addresses-title">
         <h2 id="addresses-title">Addresses</h2>

@@ -1,7 +1,8 @@
 import { ofetch, type FetchOptions } from 'ofetch';
 import { config } from '../config';
 import { asInt, asText, readOne, unreadable } from './decode';
-import { normaliseError } from './errors';
+import { queueFlash } from '../flash';
+import { normaliseError, SESSION_ENDED_MESSAGE } from './errors';
 import { clearTokens, readStoredToken, storeRenewedTokens } from './token-storage';
 
 /** Options of one API call. */
@@ -105,6 +106,8 @@ async function callTokenEndpoint(): Promise<RefreshOutcome> {
     // Only the token endpoint's explicit answer ends the session; a timeout or no network keeps it.
     if (status === 400 || status === 401) {
       clearTokens();
+      // The service ended it (a new password signs out every session; a refresh family expires): the next page says so.
+      queueFlash({ kind: 'error', message: SESSION_ENDED_MESSAGE });
       return 'rejected';
     }
     normaliseError(error);

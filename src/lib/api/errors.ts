@@ -34,6 +34,9 @@ export const OFFLINE_MESSAGE = 'Server is probably offline';
 /** Message for a failure that is neither an HTTP answer nor a missing one. */
 export const UNKNOWN_MESSAGE = 'Something terrible happened';
 
+/** Said on the next page when the service has ended the session (its token endpoint refused the refresh). */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended: please sign in again.';
+
 interface FetchFailure {
   name?: string;
   response?: { status: number; _data?: unknown; headers?: Headers };

@@ -1,0 +1,44 @@
+import { useStore } from '@nanostores/react';
+import { useState, type ReactNode } from 'react';
+import { $passwordLink } from '../../lib/stores/password-change';
+import { authMessages } from '../../lib/stores/auth-messages';
+import { errorMessage } from '../../lib/stores/query';
+import { notify } from '../ui/Toasts';
+
+/** Props of the password panel. */
+export interface PasswordPanelProps {
+  /** The shopper's e-mail address, where the link goes; undefined until their details are in. */
+  email: string | undefined;
+}
+
+/** Change password while signed in: e-mails the shopper a link to choose a new one and says where it went. */
+export function PasswordPanel({ email }: PasswordPanelProps): ReactNode {
+  const { loading } = useStore($passwordLink);
+  const [sentTo, setSentTo] = useState<string>();
+
+  const send = async (to: string): Promise<void> => {
+    await $passwordLink.mutate(to);
+    const failed = $passwordLink.get().error;
+    if (failed) {
+      notify.error(errorMessage(failed));
+      return;
+    }
+    setSentTo(to);
+    notify.success(authMessages.emailSent);
+  };
+
+  return (
+    <>
+      <p>
+        We e-mail you a link to choose a new password. Once you have chosen it, every phone and computer signed in to your account is
+        signed out, this one too.
+      </p>
+      <button type="button" className="button button--ghost" disabled={!email || loading} onClick={() => email && void send(email)}>
+        {loading ? 'Sending…' : 'Change password'}
+      </button>
+      <p role="status" className="notice">
+        {sentTo ? `We sent the link to ${sentTo}. It can take a few minutes to arrive; look in the spam folder too.` : ''}
+      </p>
+    </>
+  );
+}
