@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from './server';
 import { HttpError } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
-import { listOrders, listOutbox, listTokens, lockAccount } from './operator';
+import { listOrders, listOutbox, listTokens, lockAccount, restoreAccount } from './operator';
 
 const USAGE = `Usage: npm run sandbox:admin -- <command>
   quote <orderId> [--cost 100[,250...]] [--customs 20] [--delivery 30] [--fee 185]
@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run sandbox:admin -- <command>
   outbox                      list the messages the sandbox "sent"
   orders [email]              list orders (of one user)
   lock <email>                lock an account: its tokens are revoked and an unlock link is mailed
+  restore <email>             reopen a closed account (PATCH /users/{id}/restore): its owner can sign in again
 Works on SANDBOX_DB (default sandbox/data/sandbox.db).`;
 
 function flags(args: string[]): QuoteInput {
@@ -53,6 +54,9 @@ function run(args: string[]): unknown {
       case 'lock':
         if (!rest[0]) throw new HttpError(422, 'lock needs <email>');
         return lockAccount(sandbox.ctx, rest[0]);
+      case 'restore':
+        if (!rest[0]) throw new HttpError(422, 'restore needs <email>');
+        return restoreAccount(sandbox.ctx, rest[0]);
       default:
         return undefined;
     }

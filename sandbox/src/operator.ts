@@ -80,6 +80,13 @@ export function lockAccount(ctx: SandboxContext, email: unknown) {
   return lockUser(ctx, userIdByEmail(ctx, email));
 }
 
+/** Reopens the closed (archived) account with this e-mail, as the operator's `PATCH /users/{id}/restore` does; its owner signs in again. */
+export function restoreAccount(ctx: SandboxContext, email: unknown) {
+  const id = userIdByEmail(ctx, email);
+  ctx.db.prepare('UPDATE users SET archived_at = NULL WHERE id = ?').run(id);
+  return ctx.db.prepare('SELECT id, email, archived_at FROM users WHERE id = ?').get(id);
+}
+
 /** A token with the admin scope for the user with this e-mail: the only way to one, as the token endpoint never grants it. */
 export function adminToken(ctx: SandboxContext, email: unknown) {
   return issueToken(ctx, userIdByEmail(ctx, email), { scope: ADMIN_SCOPE_TOKEN });

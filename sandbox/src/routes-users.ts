@@ -171,7 +171,11 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
 
   r.delete('/:id', auth, (c) => {
     const user = targetUser(ctx, c);
-    if (user.archived_at === null) ctx.db.prepare('UPDATE users SET archived_at = ? WHERE id = ?').run(nowIso(), user.id);
+    // Closing the account ends every session at once, on every device, not only at each token's next refresh.
+    ctx.db.transaction(() => {
+      if (user.archived_at === null) ctx.db.prepare('UPDATE users SET archived_at = ? WHERE id = ?').run(nowIso(), user.id);
+      revokeUserTokens(ctx, user.id);
+    })();
     return c.json({ data: userJson(findUser(ctx, user.id)) });
   });
 

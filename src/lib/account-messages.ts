@@ -19,4 +19,6 @@ export const accountMessages = {
   noAddress: 'Address not specified yet',
   orderPlaced: 'Order is placed',
   orderFailed: 'Your order could not be placed. Your draft is kept: try again.',
+  accountClosed: 'Your account is closed. To reopen it within 30 days, contact us.',
+  closeMismatch: 'This is not the e-mail address of your account: your account stays open.',
 } as const;

@@ -8,6 +8,8 @@ import { AddressForm } from '../ui/AddressForm';
 import { notify } from '../ui/Toasts';
 import { AddressList } from './AddressList';
 import { CardList } from './CardList';
+import { CloseAccountPanel } from './CloseAccountPanel';
+import { DataExportPanel } from './DataExportPanel';
 import { DetailsForm } from './DetailsForm';
 import { LoadError } from './LoadError';
 import { PasswordPanel } from './PasswordPanel';
@@ -19,7 +21,7 @@ export interface MyDetailsScreenProps {
   search: Record<string, string>;
 }
 
-/** My details: the personal details form, a password change, addresses (add, list, delete with undo), saved cards. */
+/** My details: the personal details form, a password change, addresses (add, list, delete with undo), saved cards, a copy of one's data and closing the account. */
 export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
   const { data: user, error: userError } = useStore($currentUser);
   const flagged = useRef(false);
@@ -56,6 +58,14 @@ export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
       <section className="account-panel" aria-labelledby="cards-title">
         <h2 id="cards-title">Saved cards</h2>
         <CardList />
+      </section>
+      <section className="account-panel" aria-labelledby="data-title">
+        <h2 id="data-title">Your data</h2>
+        <DataExportPanel />
+      </section>
+      <section className="account-panel" aria-labelledby="close-title">
+        <h2 id="close-title">Close my account</h2>
+        <CloseAccountPanel user={user} />
       </section>
     </Screen>
   );

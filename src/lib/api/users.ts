@@ -92,5 +92,12 @@ export async function showDetails(): Promise<User> {
 
 /** Updates a user's details. */
 export async function updateUser(id: number, changes: UserChanges): Promise<User> {
-  return userFromWire(readOne(await api<unknown>(`/users/${id}`, { method: 'PATCH', body: { user: userChangesPayload(changes) } }), 'user'));
+  return userFromWire(
+    readOne(await api<unknown>(`/users/${id}`, { method: 'PATCH', body: { user: userChangesPayload(changes) } }), 'user'),
+  );
+}
+
+/** Closes the shopper's account (DELETE /users/{id}): the service archives it and ends every session. */
+export async function closeAccount(id: number): Promise<void> {
+  await api(`/users/${id}`, { method: 'DELETE' });
 }

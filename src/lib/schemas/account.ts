@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { accountMessages } from '../account-messages';
 import { email, imageProblem, messages } from './rules';
 
 /** The two notification methods a shopper may choose. */
@@ -67,3 +68,19 @@ export const returnSchema = yup.object({
       return problem ? this.createError({ message: problem }) : true;
     }),
 });
+
+/** Values of the close-account form. */
+export interface CloseAccountValues {
+  email: string;
+}
+
+/** Close account: the shopper types their account's e-mail address (any case, spaces around ignored) to confirm. */
+export function closeAccountSchema(accountEmail: string): yup.ObjectSchema<CloseAccountValues> {
+  return yup.object({
+    email: yup
+      .string()
+      .trim()
+      .required(messages.required)
+      .test('own-email', accountMessages.closeMismatch, (typed) => typed?.toLowerCase() === accountEmail.trim().toLowerCase()),
+  });
+}

@@ -93,6 +93,18 @@ describe('npm run sandbox:admin (admin.ts) on a SANDBOX_DB file', { timeout: 60_
     expect(outbox[1].payload).toMatchObject({ email: 'visitor@example.com', query_body: 'Where?' });
   });
 
+  it('restores a closed account, whose owner can then sign in again', async () => {
+    await withApi(async (url) => {
+      const c = new Client(url);
+      await c.login(OTHER);
+      const { id } = (await c.json('GET', '/users/show_details')).body.data;
+      expect((await c.json('DELETE', `/users/${id}`)).body.data.archived_at).toEqual(expect.any(String));
+      await expect(new Client(url).login(OTHER)).rejects.toThrow('login failed 400');
+    });
+    expect(await json('restore', OTHER.email)).toMatchObject({ email: OTHER.email, archived_at: null });
+    await withApi((url) => new Client(url).login(OTHER).then(() => undefined));
+  });
+
   it('prints the usage and exits with 1 on a bad or missing command', async () => {
     for (const args of [['frobnicate'], []]) {
       const result = await admin(...args);

@@ -118,6 +118,29 @@ describe('current user and management', () => {
     expect((await c.json('GET', '/users/abc')).body).toEqual({ error: 'Not found' });
   });
 
+  it('closing an account ends its every session and refuses its sign-in like a wrong password, until the operator restores it', async () => {
+    const user = { email: 'closing@example.com', password: 'Lerato#2026' };
+    const id = (await anon.json('POST', '/users', newUser(user))).body.data.id;
+    const phone = new Client(sandbox.url);
+    const laptop = new Client(sandbox.url);
+    const tokens = await phone.login(user);
+    await laptop.login(user);
+    expect((await phone.json('DELETE', `/users/${id}`)).body.data.archived_at).toEqual(expect.any(String));
+    expect((await laptop.call('GET', '/users/show_details')).status).toBe(401);
+    const refresh = await anon.json('POST', '/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'shopper-web' });
+    expect(refresh.body.error).toBe('invalid_grant');
+    const signIn = (password: string) =>
+      anon.json('POST', '/oauth/token', { grant_type: 'password', username: user.email, password, client_id: 'shopper-web', scope: 'read write' });
+    const closed = await signIn(user.password);
+    const wrong = await signIn('Wrong#Pass1');
+    expect(closed).toEqual({ status: 400, body: { error: 'invalid_grant', error_description: expect.any(String) } });
+    expect(closed.body).toEqual(wrong.body);
+    const admin = new Client(sandbox.url);
+    admin.token = (await c.json('POST', '/__sandbox/admin-token', { email: 'shopper@example.com' })).body.data.access_token;
+    expect((await admin.json('PATCH', `/users/${id}/restore`)).body.data.archived_at).toBeNull();
+    expect((await signIn(user.password)).status).toBe(200);
+  });
+
   it('requires a token for every user route except the public ones', async () => {
     for (const [method, path] of [['GET', '/users/show_details'], ['GET', '/users'], ['GET', '/users/archived'], ['GET', '/users/1'],
       ['PATCH', '/users/1'], ['DELETE', '/users/1'], ['PATCH', '/users/1/restore']]) {
