@@ -90,11 +90,16 @@ afterPaint(() => {
   watchCarousels([...document.querySelectorAll<HTMLElement>('[data-carousel]')]);
 });
 
+/** Runs `use` once a module has loaded; a load that fails (the connection dropped first) is tried again when the browser is back online. */
+function withModule<M>(load: () => Promise<M>, use: (module: M) => void): void {
+  load().then(use, () => window.addEventListener('online', () => withModule(load, use), { once: true }));
+}
+
 // Sign-out in another tab (storage event or BroadcastChannel) ends this tab's session too; loaded when idle.
-whenIdle(() => void import('../stores/session').then(({ followOtherTabs }) => followOtherTabs(() => undefined)));
+whenIdle(() => withModule(() => import('../stores/session'), ({ followOtherTabs }) => followOtherTabs(() => undefined)));
 
 // A login-required page without an account island (Help, SPEC section 2) is marked by its layout.
-if (document.querySelector('[data-require-session]')) void import('./require-session').then(({ requireSession }) => requireSession());
+if (document.querySelector('[data-require-session]')) withModule(() => import('./require-session'), ({ requireSession }) => requireSession());
 
 // The service worker exists only in the production build. A first install precaches the site (about 1.3 MB), so it
 // waits until the page has loaded and then been quiet for a while: on a phone's slow connection those downloads would
