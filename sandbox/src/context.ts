@@ -19,6 +19,19 @@ export interface SandboxContext {
   settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number; refreshTokenLifetimeSeconds: number; refreshFamilyLifetimeSeconds: number };
   /** Failed sign-in counts per account and per client address. */
   backoff: SignInBackoff;
+  /** How a card payment completes: at once, or on the stand-in PayFast page; the default and per-user choices of the tests. */
+  payments: PaymentSettings;
+}
+
+/** A card payment completes at once (`direct`), or after the shopper confirms on the provider's page (`redirect`). */
+export type PaymentFlow = 'direct' | 'redirect';
+
+/** The payment flow for everyone and for some users, and the payments waiting on the stand-in PayFast page. */
+export interface PaymentSettings {
+  flow: PaymentFlow;
+  perUser: Map<number, PaymentFlow>;
+  /** Pending redirect payments by their unguessable secret (in memory: a restart forgets them, as a provider session would expire). */
+  pending: Map<string, { orderId: number; returnUrl: string; cancelUrl: string }>;
 }
 
 /** A signed-in user as stored (what the bearer middleware puts in the context). */

@@ -23,8 +23,11 @@ const running = await startSandbox({
   refreshTokenLifetime: Number.isInteger(refreshLifetime) ? refreshLifetime : undefined,
   refreshFamilyLifetime: Number.isInteger(familyLifetime) ? familyLifetime : undefined,
   shape: shapeFromEnv(env.SANDBOX_SHAPE),
+  payment: env.SANDBOX_PAYMENT === 'redirect' ? 'redirect' : 'direct',
 });
-console.log(`Sandbox API listening on ${running.url} (${running.ctx.shape === 'envelope' ? '{ data } envelope' : 'spec'} shape)`);
+console.log(
+  `Sandbox API listening on ${running.url} (${running.ctx.shape === 'envelope' ? '{ data } envelope' : 'spec'} shape, ${running.ctx.payments.flow} payments)`,
+);
 
 const stop = () => {
   void running.close().then(() => process.exit(0));

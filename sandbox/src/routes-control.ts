@@ -3,6 +3,7 @@ import type { AppEnv, SandboxContext } from './context';
 import { emptyFaults, faultsJson, parseFaults } from './faults';
 import { HttpError, notFound, pathId, readBody } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
+import { setPaymentFlow } from './payments';
 import { adminToken, listOutbox, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
 
 function numbers(value: unknown, label: string): number[] | undefined {
@@ -88,6 +89,10 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.get('/visits', (c) => c.json({ data: portalVisits(ctx) }));
   r.post('/revoke-refresh', async (c) => c.json({ data: revokeRefresh(ctx, (await readBody(c)).email) }));
   r.post('/lock', async (c) => c.json({ data: lockAccount(ctx, (await readBody(c)).email) }));
+  r.post('/payment-flow', async (c) => {
+    const body = await readBody(c);
+    return c.json({ data: setPaymentFlow(ctx, body.email, body.flow) });
+  });
   r.post('/admin-token', async (c) => c.json({ data: adminToken(ctx, (await readBody(c)).email) }));
   r.post('/seed-orders', async (c) => {
     const body = await readBody(c);
@@ -96,6 +101,8 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.post('/reset', (c) => {
     resetData(ctx);
     setFaults(emptyFaults());
+    ctx.payments.perUser.clear();
+    ctx.payments.pending.clear();
     ctx.settings.tokenLifetimeSeconds = ctx.settings.defaultTokenLifetimeSeconds;
     return c.json({ data: { status: 'reset' } });
   });

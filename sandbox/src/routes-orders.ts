@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { requireUser } from './auth';
+import { randomToken, requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_TEXT, MAX_URL, pageMeta, paging, parseId, pathId, readBody, requireParam, tooLong, type FieldErrors } from './http';
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
+import { paymentFlow, siteLink } from './payments';
 import { ownCard } from './routes-cards';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteFor, type OrderRow } from './serialize';
 import { acceptImage, imageProblem } from './uploads';
@@ -237,6 +238,13 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     if (card.is_valid !== 1) throw new HttpError(422, 'This card is not ready for payments', { card_id: ['is not valid'] });
     if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
       throw new HttpError(422, 'Only a quoted order in processing can be paid');
+    }
+    if (paymentFlow(ctx, order.user_id) === 'redirect') {
+      const secret = randomToken(24);
+      const back = (given: unknown, flag: string) => siteLink(ctx, given) ?? `${ctx.siteOrigin}/quote-payment/${order.id}/?${flag}=true`;
+      ctx.payments.pending.set(secret, { orderId: order.id, returnUrl: back(params.return_url, 'success'), cancelUrl: back(params.cancel_url, 'cancel') });
+      const location = `${c.get('origin')}/stand-in/payfast/payments/${secret}`;
+      return c.json({ data: { status: 'pending', location, order: orderJson(ctx, c.get('origin'), order) } });
     }
     ctx.db.prepare("UPDATE orders SET status = 'paid' WHERE id = ?").run(order.id);
     return c.json({ data: { status: 'paid', order: orderJson(ctx, c.get('origin'), load(c)) } });

@@ -157,6 +157,40 @@ export function standInRoutes(ctx: SandboxContext): Hono<AppEnv> {
     ctx.db.prepare('UPDATE cards SET is_valid = 1 WHERE id = ?').run(card.id);
     return c.redirect(`${ctx.siteOrigin}/my-details?success=true`, 303);
   });
+  const pendingPayment = (c: Context<AppEnv>) => {
+    const secret = c.req.param('secret') ?? '';
+    const payment = ctx.payments.pending.get(secret);
+    const order = payment
+      ? (ctx.db.prepare('SELECT id, status, quoted_at FROM orders WHERE id = ?').get(payment.orderId) as { id: number; status: string } | undefined)
+      : undefined;
+    return payment && order ? { secret, ...payment, order } : undefined;
+  };
+  const noPayment = (c: Context<AppEnv>) => page(c, 'PayFast (sandbox)', '<p>This payment is unknown or already finished.</p>', 404);
+  r.get('/payfast/payments/:secret', (c) => {
+    const payment = pendingPayment(c);
+    if (!payment) return noPayment(c);
+    const base = `/stand-in/payfast/payments/${encodeURIComponent(payment.secret)}`;
+    return page(
+      c,
+      'PayFast (sandbox)',
+      `<p>Pay for order <strong>${payment.order.id}</strong>. Your bank would ask you to confirm here; no real card is charged.</p>
+<form method="post" action="${base}/confirm"><button class="primary" type="submit">Confirm payment</button></form>
+<form method="post" action="${base}/cancel"><button type="submit">Cancel payment</button></form>`,
+    );
+  });
+  r.post('/payfast/payments/:secret/confirm', (c) => {
+    const payment = pendingPayment(c);
+    if (!payment) return noPayment(c);
+    ctx.payments.pending.delete(payment.secret);
+    ctx.db.prepare("UPDATE orders SET status = 'paid' WHERE id = ? AND status = 'processing'").run(payment.orderId);
+    return c.redirect(payment.returnUrl, 303);
+  });
+  r.post('/payfast/payments/:secret/cancel', (c) => {
+    const payment = pendingPayment(c);
+    if (!payment) return noPayment(c);
+    ctx.payments.pending.delete(payment.secret);
+    return c.redirect(payment.cancelUrl, 303);
+  });
   r.post('/payfast/cards/:id/:secret/cancel', (c) => {
     const card = pendingCard(c);
     if (!card) return gone(c);

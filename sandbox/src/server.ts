@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { mountTokenEndpoint } from './auth';
 import { DEFAULT_BACKOFF, SignInBackoff, type BackoffConfig } from './backoff';
-import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type SandboxContext } from './context';
+import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type PaymentFlow, type SandboxContext } from './context';
 import { openDatabase } from './db';
 import { emptyFaults, faultMiddleware, faultScopeRoutes } from './faults';
 import { HttpError } from './http';
@@ -47,6 +47,8 @@ export interface SandboxOptions {
   signInBackoff?: Partial<BackoffConfig>;
   /** Answer in the spec's shape (default) or the `{ data }` envelope. */
   shape?: ResponseShape;
+  /** Card payments complete at once (default) or on the stand-in PayFast page (`redirect`). */
+  payment?: PaymentFlow;
   /** No per-request log lines. */
   quiet?: boolean;
 }
@@ -76,6 +78,7 @@ export function createSandbox(options: SandboxOptions) {
       refreshFamilyLifetimeSeconds: options.refreshFamilyLifetime ?? DEFAULT_FAMILY_LIFETIME,
     },
     backoff: new SignInBackoff({ ...DEFAULT_BACKOFF, ...options.signInBackoff }),
+    payments: { flow: options.payment ?? 'direct', perUser: new Map(), pending: new Map() },
   };
   fs.mkdirSync(ctx.uploadsDir, { recursive: true });
   seedIfEmpty(ctx);

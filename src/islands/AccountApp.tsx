@@ -65,7 +65,11 @@ function screenFor(page: Page): ReactNode {
     case 'invoice':
       return idOf(page.params.id) ? <invoice.Screen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
     case 'quotePayment':
-      return idOf(page.params.id) ? <quotePayment.Screen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
+      return idOf(page.params.id) ? (
+        <quotePayment.Screen key={page.params.id} id={idOf(page.params.id)} search={page.search} />
+      ) : (
+        <NotFoundScreen />
+      );
     default:
       // /help is a static page of its own (build-time FAQ); any other path is not an account page.
       return <NotFoundScreen />;

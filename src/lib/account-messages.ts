@@ -11,6 +11,7 @@ export const accountMessages = {
   cardPreferred: 'Preferred card changed',
   paymentFailed: 'Failed to initiate payment with PayFast',
   paymentSuccess: 'Your Payment was a Success!',
+  paymentCancelled: 'Payment cancelled: nothing was charged, and you can pay when you are ready.',
   pickedUp: 'Order marked as picked up',
   pickUpFailed: 'Order failed to be marked as picked up',
   noOrders: "You've not placed any orders yet",

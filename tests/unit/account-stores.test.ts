@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../src/lib/api/orders';
+import { anOrder } from './order-fixture';
 
 vi.mock('../../src/lib/api/orders', async (original) => ({
   ...(await original<typeof import('../../src/lib/api/orders')>()),
@@ -24,10 +25,7 @@ const { $deliveredOrders, chooseReturnPortal } = await import('../../src/lib/sto
 const { ApiError } = await import('../../src/lib/api/errors');
 
 function order(id: number, status: string, orderType: 'normal' | 'return' = 'normal'): Order {
-  return {
-    id, portalId: 1, portalName: 'Amazon', userName: '', address: null, orderType, status, createdDate: '', deliveryDate: '',
-    pickup: '', shipping: '', products: [], totalItems: 1, quote: null, parentOrderId: null,
-  };
+  return anOrder({ id, status, orderType });
 }
 
 beforeEach(() => {

@@ -197,7 +197,7 @@ describe('any 2xx is success; an empty answer is fine where nothing is needed ba
   it.each([200, 201, 204])('%i: pick-up, payment, messages, recovery', async (status) => {
     reply({ status, body: {} });
     await expect(orders.completeReturnOrder(31)).resolves.toBeUndefined();
-    await expect(cards.payOrder(21, 4)).resolves.toBeUndefined();
+    await expect(cards.payOrder(21, 4, { returnUrl: 'r', cancelUrl: 'c' })).resolves.toEqual({ location: undefined });
     await expect(cards.startPayment()).resolves.toBeUndefined();
     await expect(email.sendContactMessage({ email: 'a@b.co', firstname: 'A', lastname: 'B', mobile: '', querytitle: 'Q', querydescription: 'D' })).resolves.toBeUndefined();
     await expect(email.sendAdvertiseMessage({ email: 'a@b.co', mobile: '', companyName: 'C', description: 'D' })).resolves.toBeUndefined();

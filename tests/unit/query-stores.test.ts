@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '../../src/lib/api/addresses';
 import type { Order } from '../../src/lib/api/orders';
 import type { User } from '../../src/lib/api/users';
+import { anOrder } from './order-fixture';
 
 vi.mock('../../src/lib/api/users', () => ({ showDetails: vi.fn() }));
 vi.mock('../../src/lib/api/addresses', () => ({
@@ -51,23 +52,8 @@ const user = (id: number): User => ({
   archivedAt: null,
 });
 const address = (id: number): Address => ({ id, name: `Home ${id}` }) as Address;
-const order = (id: number, portalId = 1, status = 'delivered', orderType: 'normal' | 'return' = 'normal'): Order => ({
-  id,
-  portalId,
-  portalName: 'Amazon',
-  userName: '',
-  address: null,
-  orderType,
-  status,
-  createdDate: '',
-  deliveryDate: '',
-  pickup: '',
-  shipping: '',
-  products: [],
-  totalItems: 1,
-  quote: null,
-  parentOrderId: null,
-});
+const order = (id: number, portalId = 1, status = 'delivered', orderType: 'normal' | 'return' = 'normal'): Order =>
+  anOrder({ id, portalId, status, orderType });
 const page = (orders: Order[]) => ({ orders, meta: { currentPage: 1, totalPages: 1, totalCount: orders.length } });
 
 /** A promise and the function that settles it, for answers that arrive when the test says. */
@@ -198,12 +184,16 @@ describe('changes keep the reads in step', () => {
 
     vi.mocked(ordersApi.listOrders).mockResolvedValue(page([order(7, 1, 'paid')]));
     vi.mocked(ordersApi.getOrder).mockResolvedValue(order(7, 1, 'paid'));
+    vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: undefined });
     await payForOrder(7, 3);
     await vi.waitFor(() => expect($detail.get().data?.order.status).toBe('paid'));
     await vi.waitFor(() => expect($orders.get().data?.[0]?.status).toBe('paid'));
     const loaded = detail.seen.findIndex((v) => v.data !== undefined);
     expect(detail.seen.slice(loaded).every((v) => v.data !== undefined)).toBe(true);
-    expect(cardsApi.payOrder).toHaveBeenCalledWith(7, 3);
+    expect(cardsApi.payOrder).toHaveBeenCalledWith(7, 3, {
+      returnUrl: `${window.location.origin}/quote-payment/7/?success=true`,
+      cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true`,
+    });
     resetPayment();
     list.stop();
     detail.stop();

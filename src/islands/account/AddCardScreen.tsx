@@ -1,16 +1,13 @@
 import { useFormik } from 'formik';
 import type { ReactNode } from 'react';
-import { accountMessages } from '../../lib/account-messages';
 import { cardSchema, type CardValues } from '../../lib/schemas/account';
 import { startCardCreation } from '../../lib/stores/cards';
 import { pathTo } from '../../lib/stores/router';
 import { notify } from '../ui/Toasts';
+import { goToProvider } from './provider-redirect';
 import { RouteLink } from './RouteLink';
 import { Screen } from './Screen';
 import { Field } from '../ui/Field';
-
-/** Milliseconds the 'Redirecting to PayFast' toast shows before the browser leaves. */
-export const REDIRECT_DELAY_MS = 800;
 
 /** Add card: a card name, then the payment provider's own page takes the card details. */
 export function AddCardScreen(): ReactNode {
@@ -22,11 +19,7 @@ export function AddCardScreen(): ReactNode {
     validateOnBlur: false,
     onSubmit: async (values) => {
       try {
-        const location = await startCardCreation(values.cardName);
-        notify.success(accountMessages.redirecting);
-        // A moment on screen so the shopper reads where they are going before the page changes.
-        await new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
-        window.location.assign(location);
+        await goToProvider(await startCardCreation(values.cardName));
       } catch (error) {
         notify.error((error as Error).message);
       }

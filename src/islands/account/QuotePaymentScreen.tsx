@@ -7,9 +7,9 @@ import { accountMessages } from '../../lib/account-messages';
 import { $now } from '../../lib/stores/clock';
 import { isOpenOrder, orderDetailStore, removeOrderProduct, undoRemoveOrderProduct } from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/stores/orders';
-import { $payment, payForOrder, resetPayment } from '../../lib/stores/payment';
+import { $payment, payForOrder, resetPayment, returnedPaid } from '../../lib/stores/payment';
 import { errorMessage } from '../../lib/stores/query';
-import { goTo, pathTo } from '../../lib/stores/router';
+import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
@@ -18,6 +18,7 @@ import { CostSummary } from './CostSummary';
 import { LoadError } from './LoadError';
 import { OrderFacts } from './OrderFacts';
 import { ProductTable } from './ProductTable';
+import { goToProvider } from './provider-redirect';
 import { QuoteDeadline } from './QuoteDeadline';
 import { RouteLink } from './RouteLink';
 import { Screen } from './Screen';
@@ -26,6 +27,8 @@ import { ShippingAddress } from './ShippingAddress';
 /** Props of the quote and payment screen. */
 export interface QuotePaymentScreenProps {
   id: number;
+  /** The query of the page: success=true or cancel=true after the provider's payment page. */
+  search: Record<string, string>;
 }
 
 /** The contact page prefilled with a query title (the contact page reads ?title=). */
@@ -40,16 +43,24 @@ function leave(): void {
 }
 
 /** Quote and payment: order summary, cost summary, shipping address, products, card picker, success dialog. */
-export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
+export function QuotePaymentScreen({ id, search }: QuotePaymentScreenProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
   const { data: detail, error } = useStore($detail);
   const payment = useStore($payment);
   const now = useStore($now);
   const [deleting, setDeleting] = useState<number | undefined>();
+  const providerFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;
   useEffect(() => {
     resetPayment();
     return resetPayment;
   }, [id]);
+  useEffect(() => {
+    if (!providerFlag) return;
+    if (providerFlag === 'success') returnedPaid();
+    else notify.warning(accountMessages.paymentCancelled);
+    // The flag is shown once: a reload or a shared link must not repeat it.
+    replaceWith('quotePayment', { id: String(id) });
+  }, [providerFlag, id]);
 
   if (!detail) {
     return (
@@ -81,7 +92,8 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
 
   const pay = async (cardId: number) => {
     try {
-      await payForOrder(id, cardId);
+      const location = await payForOrder(id, cardId);
+      if (location) await goToProvider(location);
     } catch (error) {
       notify.error((error as Error).message);
     }
@@ -100,11 +112,11 @@ export function QuotePaymentScreen({ id }: QuotePaymentScreenProps): ReactNode {
         <p className="notice">
           {QUOTE_EXPIRED} <a href={contactHref(orderTitle(order))}>Query Order</a> to ask for a new one.
         </p>
-        <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying'} disabled />
+        <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying' || payment === 'leaving'} disabled />
       </>
     );
   } else if (order.status === 'processing' && quote) {
-    paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying'} />;
+    paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying' || payment === 'leaving'} />;
   } else if (isOpenOrder(order)) {
     paymentPart = (
       <div className="button-row">

@@ -1,4 +1,4 @@
-import { api } from './client';
+import { api, apiWithHeaders } from './client';
 import { asBool, asInt, asRecord, asText, isRecord, readList, readOne, unreadable, type WireRecord } from './decode';
 
 /** A saved card (SPEC section 3). */
@@ -59,9 +59,43 @@ export async function deleteCard(id: number): Promise<void> {
   await api(`/cards/${id}`, { method: 'DELETE' });
 }
 
-/** Pays an order's quote with a saved card. */
-export async function payOrder(orderId: number, cardId: number): Promise<void> {
-  await api(`/orders/${orderId}/create_card_payment`, { method: 'POST', body: { order: { card_id: cardId } } });
+/** Where the browser comes back to from the provider's page, when the payment went through or was cancelled. */
+export interface PaymentReturn {
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+function locationIn(record: WireRecord | undefined): string | undefined {
+  if (!record) return undefined;
+  const found = [record.location, record.redirect_url, asRecord(record.tokenize)?.location].find(
+    (v) => typeof v === 'string' && v.trim() !== '',
+  );
+  return found as string | undefined;
+}
+
+/**
+ * The provider page a card payment's answer sends the shopper to, wherever the service puts it: `location`,
+ * `redirect_url` or `tokenize.location`, at the top, under `data` or under `payment`, else an exposed `Location`
+ * header; undefined when there is none (the payment needs no page of the provider's).
+ */
+export function paymentLocation(body: unknown, locationHeader: string | null = null): string | undefined {
+  const top = asRecord(body);
+  const data = asRecord(top?.data);
+  const places = [top, data, asRecord(top?.payment), asRecord(data?.payment)];
+  for (const place of places) {
+    const found = locationIn(place);
+    if (found) return found;
+  }
+  return locationHeader?.trim() || undefined;
+}
+
+/** Pays an order's quote with a saved card; resolves with the provider page to go to, if the service names one. */
+export async function payOrder(orderId: number, cardId: number, back: PaymentReturn): Promise<{ location: string | undefined }> {
+  const { body, headers } = await apiWithHeaders<unknown>(`/orders/${orderId}/create_card_payment`, {
+    method: 'POST',
+    body: { order: { card_id: cardId, return_url: back.returnUrl, cancel_url: back.cancelUrl } },
+  });
+  return { location: paymentLocation(body, headers.get('Location')) };
 }
 
 /** Tells the service a payment is under way (POST /payments, empty body). */

@@ -1,4 +1,4 @@
-import { ofetch, type FetchOptions } from 'ofetch';
+import { ofetch, type FetchOptions, type FetchResponse } from 'ofetch';
 import { config } from '../config';
 import { asInt, asText, readOne, unreadable } from './decode';
 import { queueFlash } from '../flash';
@@ -125,7 +125,7 @@ export function refreshSession(staleToken: string): Promise<RefreshOutcome> {
   return refreshing;
 }
 
-function send<T>(path: string, options: ApiOptions, token: string): Promise<T> {
+function send<T>(path: string, options: ApiOptions, token: string): Promise<FetchResponse<T>> {
   const url = `${options.absolute ? config.apiHost : config.apiBase}${path}${queryString(options.query)}`;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.auth !== false && token) headers.Authorization = `Bearer ${token}`;
@@ -136,11 +136,21 @@ function send<T>(path: string, options: ApiOptions, token: string): Promise<T> {
     retry: 0,
   };
   if (options.body !== undefined) init.body = options.body;
-  return ofetch<T>(url, init);
+  return ofetch.raw<T>(url, init);
 }
 
 /** Calls the API: bearer token, 5000 ms timeout, one refresh and one retry on 401, SPEC section 8 errors. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, options)).body;
+}
+
+/** Calls the API as `api` does, and also gives the answer's headers (those the service exposes to the site, such as a Location). */
+export async function apiWithHeaders<T>(path: string, options: ApiOptions = {}): Promise<{ body: T; headers: Headers }> {
+  const answer = await call<T>(path, options);
+  return { body: answer._data as T, headers: answer.headers };
+}
+
+async function call<T>(path: string, options: ApiOptions): Promise<FetchResponse<T>> {
   const token = readStoredToken('access_token');
   try {
     return await send<T>(path, options, token);

@@ -251,6 +251,42 @@ describe('quotes and payment', () => {
     expect((await other.json('POST', `/orders/${id}/create_card_payment`, { order: { card_id: otherCard } })).status).toBe(404);
   });
 
+  it('with the redirect flow, pays only once the shopper confirms on the stand-in PayFast page, and goes back only to the site', async () => {
+    const quotedOrder = async () => {
+      const id = (await c.json('POST', '/orders', orderForm({ portal: '5', address: String(homeId) }, [product()]))).body.data.id;
+      await c.json('POST', `/__sandbox/orders/${id}/quote`, { cost: 100 });
+      return id;
+    };
+    const card = (await c.json('GET', '/cards')).body.data[0].id;
+    expect((await c.json('POST', '/__sandbox/payment-flow', { email: 'shopper@example.com', flow: 'redirect' })).body.data.flow).toBe('redirect');
+    const site = 'http://127.0.0.1:4321';
+    const pay = (id: number, back: Record<string, string> = {}) => c.json('POST', `/orders/${id}/create_card_payment`, { order: { card_id: card, ...back } });
+    const statusOf = async (id: number) => (await c.json('GET', `/orders/${id}`)).body.data.status;
+    const standIn = (location: string, action = '') => c.call(action ? 'POST' : 'GET', `${location.replace(sandbox.url, '')}${action}`, undefined);
+
+    const confirmed = await quotedOrder();
+    const pending = await pay(confirmed, { return_url: `${site}/quote-payment/${confirmed}/?success=true`, cancel_url: `${site}/quote-payment/${confirmed}/?cancel=true` });
+    expect(pending.body.data).toMatchObject({ status: 'pending', location: expect.stringMatching(/\/stand-in\/payfast\/payments\/[\w-]{24,}$/), order: { id: confirmed, status: 'processing' } });
+    const location: string = pending.body.data.location;
+    expect(await statusOf(confirmed)).toBe('processing');
+    const page = await standIn(location);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Confirm payment');
+    const back = await standIn(location, '/confirm');
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`${site}/quote-payment/${confirmed}/?success=true`);
+    expect(await statusOf(confirmed)).toBe('paid');
+    expect((await standIn(location, '/confirm')).status).toBe(404);
+
+    const cancelled = await quotedOrder();
+    const elsewhere = await pay(cancelled, { return_url: 'https://evil.example/x', cancel_url: 'https://evil.example/y' });
+    const cancel = await standIn(elsewhere.body.data.location, '/cancel');
+    expect(cancel.headers.get('location')).toBe(`${site}/quote-payment/${cancelled}/?cancel=true`);
+    expect(await statusOf(cancelled)).toBe('processing');
+    expect((await c.json('POST', '/__sandbox/payment-flow', { email: 'shopper@example.com', flow: null })).body.data.flow).toBe('direct');
+    expect((await pay(cancelled)).body.data.status).toBe('paid');
+  });
+
   it('moves statuses through the control endpoint', async () => {
     const placed = byStatus('placed');
     expect((await c.json('POST', `/__sandbox/orders/${placed.id}/status`, { status: 'in transit' })).body.data.status).toBe('in transit');
