@@ -65,11 +65,17 @@ const pages = defineCollection({
   }),
 });
 
-/** Company details shown in the footer and on the contact page. */
+/** Company details shown in the footer, on the contact page and, as the supplier, on every tax invoice. */
 const site = defineCollection({
   loader: file('src/content/site/site.json'),
   schema: z.object({
     brand: z.string(),
+    /** The registered name a tax invoice names as the supplier (VAT Act section 20). */
+    legalName: z.string().min(1),
+    /** The VAT registration number: ten digits starting with 4 (SARS). */
+    vatNumber: z.string().regex(/^4\d{9}$/, 'A South African VAT number: ten digits starting with 4'),
+    /** The supplier's physical address on tax invoices, one line each. */
+    registeredAddress: z.array(z.string().min(1)).min(2),
     postalAddress: z.array(z.string()),
     hours: z.string(),
     phone: z.string(),

@@ -5,6 +5,7 @@ import { statusLabel } from '../../lib/progress';
 import { orderDetailStore } from '../../lib/stores/order-detail';
 import { errorMessage } from '../../lib/stores/query';
 import { pathTo } from '../../lib/stores/router';
+import { SUPPLIER } from '../../lib/supplier';
 import { Spinner } from '../ui/Spinner';
 import { CostSummary } from './CostSummary';
 import { LoadError } from './LoadError';
@@ -29,7 +30,7 @@ function BackLink(): ReactNode {
   );
 }
 
-/** The invoice of a finalized order: back arrow, 'Order No.' and id, products with prices, cost summary, address. */
+/** The tax invoice of an order (VAT Act section 20): 'Tax Invoice', supplier with VAT number, invoice number and date, recipient and address, each product with quantity and amount, VAT and total; back arrow and 'Order No.' as SPEC says. */
 export function InvoiceScreen({ id }: InvoiceScreenProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
   const { data: detail, error } = useStore($detail);
@@ -39,16 +40,48 @@ export function InvoiceScreen({ id }: InvoiceScreenProps): ReactNode {
   else if (!detail) body = <Spinner label="Loading the invoice…" />;
   else {
     const { order, quote, products } = detail;
+    const issued = quote?.quotedAt || order.createdDate;
     body = (
       <div className="invoice">
+        <header className="invoice__head">
+          <h2 className="invoice__title">Tax Invoice</h2>
+          <dl className="facts invoice__numbers">
+            <div>
+              <dt>Invoice No.</dt>
+              <dd>{order.id}</dd>
+            </div>
+            <div>
+              <dt>Invoice date</dt>
+              <dd>{formatDate(issued) || 'Not given'}</dd>
+            </div>
+          </dl>
+        </header>
+        <div className="invoice__parties">
+          <section aria-labelledby="invoice-supplier">
+            <h3 id="invoice-supplier">Supplier</h3>
+            <address>
+              <strong>{SUPPLIER.legalName}</strong>
+              {SUPPLIER.address.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+              <span>VAT registration number {SUPPLIER.vatNumber}</span>
+              <span>
+                {SUPPLIER.email}, {SUPPLIER.phone}
+              </span>
+            </address>
+          </section>
+          <section aria-labelledby="invoice-recipient">
+            <h3 id="invoice-recipient">Recipient</h3>
+            <address>
+              <strong>{order.userName || 'Customer'}</strong>
+              <span>{addressLine(order)}</span>
+            </address>
+          </section>
+        </div>
         <dl className="facts invoice__facts">
           <div>
             <dt>Portal</dt>
             <dd>{order.portalName}</dd>
-          </div>
-          <div>
-            <dt>Customer</dt>
-            <dd>{order.userName}</dd>
           </div>
           <div>
             <dt>Order date</dt>
@@ -64,16 +97,13 @@ export function InvoiceScreen({ id }: InvoiceScreenProps): ReactNode {
           </div>
         </dl>
         <section aria-labelledby="invoice-products">
-          <h2 id="invoice-products">Products</h2>
-          <ProductTable caption={`Products of order ${order.id}`} products={products} />
+          <h3 id="invoice-products">Products</h3>
+          <ProductTable caption={`Products of order ${order.id}`} products={products} withAmounts />
         </section>
         <section aria-labelledby="invoice-costs">
-          <h2 id="invoice-costs">Cost summary</h2>
+          <h3 id="invoice-costs">Cost summary</h3>
           <CostSummary quote={quote} />
-        </section>
-        <section aria-labelledby="invoice-address">
-          <h2 id="invoice-address">Delivery address</h2>
-          <p>{addressLine(order)}</p>
+          {quote && <p className="invoice__vat-note">VAT is charged at 15 % on the sub-total. All amounts are in rand.</p>}
         </section>
         <button type="button" className="button button--ghost no-print" onClick={() => window.print()}>
           Print invoice

@@ -12,10 +12,17 @@ export interface ProductTableProps {
   busyId?: number;
   /** The table's caption. */
   caption: string;
+  /** Adds each line's amount before VAT (quantity times price, customs and delivery), as a tax invoice lists it. */
+  withAmounts?: boolean;
+}
+
+/** A product line's amount before VAT and the facilitation fee: quantity times its price, customs and delivery. */
+export function lineAmount(product: OrderProduct): number {
+  return product.quantity * (product.costPrice + product.customsPrice + product.deliveryPrice);
 }
 
 /** The products of an order with their prices; deletable when a handler is supplied. */
-export function ProductTable({ products, onDelete, busyId, caption }: ProductTableProps): ReactNode {
+export function ProductTable({ products, onDelete, busyId, caption, withAmounts = false }: ProductTableProps): ReactNode {
   return (
     <div className="table-scroll">
       <table className="product-table">
@@ -27,6 +34,7 @@ export function ProductTable({ products, onDelete, busyId, caption }: ProductTab
             <th scope="col">Price</th>
             <th scope="col">Customs</th>
             <th scope="col">Delivery</th>
+            {withAmounts && <th scope="col">Amount</th>}
             {onDelete && (
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
@@ -52,6 +60,7 @@ export function ProductTable({ products, onDelete, busyId, caption }: ProductTab
               <td data-label="Price">{formatRand(product.costPrice)}</td>
               <td data-label="Customs">{formatRand(product.customsPrice)}</td>
               <td data-label="Delivery">{formatRand(product.deliveryPrice)}</td>
+              {withAmounts && <td data-label="Amount">{formatRand(lineAmount(product))}</td>}
               {onDelete && (
                 <td>
                   <button
