@@ -19,22 +19,37 @@ function directives(policy: string): Map<string, string[]> {
   return map;
 }
 
+/** The headers every answer of the site carries, page or asset (the nginx example keeps them in every location too). */
+function expectSecurityHeaders(headers: Record<string, string>): void {
+  const hsts = headers['strict-transport-security'] ?? '';
+  expect(Number(hsts.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(31_536_000);
+  expect(hsts).toContain('includeSubDomains');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const permissions = (headers['permissions-policy'] ?? '').split(',').map((p) => p.trim());
+  expect(permissions).toEqual(expect.arrayContaining(['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']));
+  expect(directives(headers['content-security-policy'] ?? '').get('frame-ancestors')).toEqual(["'none'"]);
+  expect(headers['x-frame-options']).toBe('DENY');
+  expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+}
+
+test('a hashed asset and the service worker carry the same security headers as the pages', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const asset = html.match(/\/_astro\/[\w.-]+\.(?:js|css)/)?.[0];
+  expect(asset, 'a hashed asset linked from the home page').toBeTruthy();
+  for (const path of [asset ?? '', '/sw.js']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expectSecurityHeaders(response.headers());
+  }
+});
+
 for (const { path, status } of PAGES) {
   test.describe(`security headers of ${path}`, () => {
     test('the preview server sends the headers of public/_headers', async ({ request }) => {
       const response = await request.get(path);
       expect(response.status()).toBe(status);
-      const headers = response.headers();
-      const hsts = headers['strict-transport-security'] ?? '';
-      expect(Number(hsts.match(/max-age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(31_536_000);
-      expect(hsts).toContain('includeSubDomains');
-      expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      const permissions = (headers['permissions-policy'] ?? '').split(',').map((p) => p.trim());
-      expect(permissions).toEqual(expect.arrayContaining(['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']));
-      expect(directives(headers['content-security-policy'] ?? '').get('frame-ancestors')).toEqual(["'none'"]);
-      expect(headers['x-frame-options']).toBe('DENY');
-      expect(headers['cross-origin-opener-policy']).toBe('same-origin');
+      expectSecurityHeaders(response.headers());
     });
 
     test("the page's CSP meta tag comes before any script and locks scripts, objects, base, connections, images and forms", async ({ request }) => {
