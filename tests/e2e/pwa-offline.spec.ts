@@ -95,6 +95,25 @@ test.describe('installable and offline-ready', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toHaveCount(0);
   });
 
+  test('pages shown before the worker took over reload offline too: one visit to / and /how-it-works/', async ({ page, context }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /Shop the world's online stores/ })).toBeVisible();
+    // Straight on, before the worker (which waits for a quiet moment on a first visit) is there.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    await page.goto('/how-it-works/');
+    await workerReady(page);
+    await expect
+      .poll(async () => (await cachedEntries(page)).filter((e) => e.cache === 'pages').map((e) => new URL(e.url).pathname).sort(), { timeout: 15_000 })
+      .toEqual(['/', '/how-it-works/']);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /Shop the world's online stores/ })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toHaveCount(0);
+  });
+
   test('offline, the account area shows its shell and You are offline; the order form keeps a typed product and waits for the connection', async ({ page, context, signedIn }) => {
     void signedIn;
     await page.goto('/');
@@ -129,7 +148,7 @@ test.describe('installable and offline-ready', () => {
     await page.goto('/');
     await workerReady(page);
     await page.goto('/my-details/');
-    await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(signedIn.email);
+    await expect(page.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(signedIn.email);
     await page.goto('/my-orders-history/');
     await expect(page.getByText("You've not placed any orders yet")).toBeVisible();
     await page.goto('/upload-orders/');

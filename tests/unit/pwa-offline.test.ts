@@ -72,7 +72,7 @@ function fakeRegistration(parts: { active?: unknown; waiting?: unknown; installi
 }
 
 function useServiceWorker(registration: ReturnType<typeof fakeRegistration>) {
-  const container = Object.assign(new EventTarget(), { controller: null, register: vi.fn(async () => registration) });
+  const container = Object.assign(new EventTarget(), { controller: null, ready: Promise.resolve(registration), register: vi.fn(async () => registration) });
   Object.defineProperty(navigator, 'serviceWorker', { value: container, configurable: true });
   return container;
 }

@@ -1,3 +1,5 @@
+import { cacheShownPages } from './shown-pages';
+
 // An open page also looks for a new deploy now and then, not only at the next navigation.
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
@@ -44,6 +46,8 @@ export async function startOfflineSupport(): Promise<void> {
       if (worker.state === 'installed' && registration.active) offerReload(() => activate(worker));
     });
   });
+  // The pages shown before this worker took over go into its cache now, so they too open offline.
+  void serviceWorker.ready.then(cacheShownPages).catch(() => undefined);
   // Another tab took the update: this page's code is the old deploy's, so it offers the reload too.
   serviceWorker.addEventListener('controllerchange', () => offerReload(() => window.location.reload()));
   window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);

@@ -4,6 +4,7 @@ import { showAdverts } from './adverts';
 import { afterPaint } from './after-paint';
 import { watchCarousels } from './carousel-loader';
 import { setSessionFlag } from './session-flag';
+import { rememberShownPage } from './shown-pages';
 
 function closeDisclosure(button: HTMLButtonElement): void {
   button.setAttribute('aria-expanded', 'false');
@@ -109,6 +110,8 @@ if (document.querySelector('[data-require-session]')) withModule(() => import('.
 const FIRST_INSTALL_DELAY_MS = 4000;
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  // A page shown before the worker took over never passed through it: it is noted, and handed to the worker once it is there.
+  if (!navigator.serviceWorker.controller) rememberShownPage();
   const start = (): void => void import('./pwa').then(({ startOfflineSupport }) => startOfflineSupport()).catch(() => undefined);
   const afterLoad = navigator.serviceWorker.controller ? start : (): void => void setTimeout(() => whenIdle(start), FIRST_INSTALL_DELAY_MS);
   whenLoaded(afterLoad);
