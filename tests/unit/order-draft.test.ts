@@ -27,7 +27,7 @@ const draft = await import('../../src/lib/stores/order-draft');
 const { DRAFT_KEY, DRAFT_VERSION, $draftSaveFailed, clearDraft, defaultValues, isDraftBlank, loadDraft, newProduct, parseDraft, saveDraft } = draft;
 const { $placingOrder, placeOrder } = await import('../../src/lib/stores/place-order');
 const { placedOrderStore } = await import('../../src/lib/stores/placed-order');
-const { storeTokens } = await import('../../src/lib/stores/session');
+const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
 
 const shot = (size = 60_000) => new Blob([new Uint8Array(size)], { type: 'image/webp' });
 
@@ -74,7 +74,7 @@ describe('save and restore', () => {
     const stored = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? '{}');
     expect(stored.version).toBe(DRAFT_VERSION);
     expect(JSON.stringify(stored)).not.toContain('screenshot":{');
-    const restored = await loadDraft();
+    const restored = await loadDraft(null);
     expect(restored.portal).toBe(2);
     expect(restored.products.map((p) => p.name)).toEqual(['Product 1', 'Product 2']);
     expect(restored.products[0]?.screenshot).toBe(values.products[0]?.screenshot);
@@ -91,24 +91,62 @@ describe('save and restore', () => {
   });
 
   it.each([
-    ['corrupted JSON', '{"version":1,"values":'],
+    ['corrupted JSON', `{"version":${DRAFT_VERSION},"values":`],
     ['an old version', JSON.stringify({ version: 0, values: { portal: 1, addressId: 0, agreed: false, products: [] } })],
     ['a future version', JSON.stringify({ version: 99, values: {} })],
-    ['a wrong shape', JSON.stringify({ version: 1, values: { portal: 'x', addressId: 0, agreed: false, products: [{}] } })],
-    ['no products', JSON.stringify({ version: 1, values: { portal: 1, addressId: 0, agreed: false, products: [] } })],
+    ['a wrong shape', JSON.stringify({ version: DRAFT_VERSION, owner: null, values: { portal: 'x', addressId: 0, agreed: false, products: [{}] } })],
+    ['no products', JSON.stringify({ version: DRAFT_VERSION, owner: null, values: { portal: 1, addressId: 0, agreed: false, products: [] } })],
+    ['an owner that is no user id', JSON.stringify({ version: DRAFT_VERSION, owner: 'thandi', values: { portal: 1, addressId: 0, agreed: false, products: [{ key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false }] } })],
+    ['a draft of version 1, which had no owner', JSON.stringify({ version: 1, values: { portal: 1, addressId: 0, agreed: false, products: [{ key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false }] } })],
     ['a bare array', '[1,2,3]'],
   ])('resets cleanly from %s', async (_label, raw) => {
     localStorage.setItem(DRAFT_KEY, raw);
     idb.set('orphan', shot());
-    const values = await loadDraft();
+    const values = await loadDraft(null);
     expect(values).toMatchObject({ portal: 0, addressId: 0, agreed: false, products: [{ name: 'Product 1', quantity: 1 }] });
     expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
     expect(idb.size).toBe(0);
   });
 
   it('parses a good stored draft', () => {
-    const raw = JSON.stringify({ version: 1, values: { portal: 1, addressId: 0, agreed: false, products: [{ key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false }] } });
-    expect(parseDraft(raw)?.products).toHaveLength(1);
+    const raw = JSON.stringify({ version: DRAFT_VERSION, owner: 7, values: { portal: 1, addressId: 0, agreed: false, products: [{ key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false }] } });
+    expect(parseDraft(raw)).toMatchObject({ owner: 7, products: [{ key: 'k1' }] });
+  });
+
+  it("is restored for its owner, and a visitor's for whoever comes next; another shopper's is deleted, never shown", async () => {
+    await loadDraft(7);
+    const values = filled();
+    await saveDraft(values);
+    expect(JSON.parse(localStorage.getItem(DRAFT_KEY) ?? '{}').owner).toBe(7);
+    expect((await loadDraft(7)).products[0]?.screenshot).toBe(values.products[0]?.screenshot);
+    // Offline, the signed-in shopper cannot be read: the draft kept by this device's session is shown.
+    expect((await loadDraft(undefined)).portal).toBe(2);
+
+    const other = await loadDraft(8);
+    expect(isDraftBlank(other)).toBe(true);
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(idb.size).toBe(0);
+    expect((await loadDraft(7)).portal).toBe(0);
+
+    await loadDraft(null);
+    await saveDraft(filled());
+    expect(JSON.parse(localStorage.getItem(DRAFT_KEY) ?? '{}').owner).toBeNull();
+    expect((await loadDraft(9)).portal).toBe(2);
+  });
+
+  it("a shopper's session that ends while the form is open takes the draft with it; a visitor's stays", async () => {
+    storeTokens('access-a', 'refresh-a', true);
+    await loadDraft(7);
+    await saveDraft(filled());
+    clearTokens();
+    await vi.waitFor(() => expect(localStorage.getItem(DRAFT_KEY)).toBeNull());
+    await vi.waitFor(() => expect(idb.size).toBe(0));
+
+    await loadDraft(null);
+    await saveDraft(filled());
+    storeTokens('access-b', 'refresh-b', true);
+    clearTokens();
+    expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
   });
 
   it('survives a localStorage quota error: no throw, one flag', async () => {

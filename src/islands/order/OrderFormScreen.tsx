@@ -8,7 +8,7 @@ import { $addresses, $addressOptions } from '../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../lib/stores/portals';
 import { $online } from '../../lib/stores/network';
 import { errorMessage } from '../../lib/stores/query';
-import { defaultValues, loadDraft, MAX_PRODUCTS, newProduct } from '../../lib/stores/order-draft';
+import { defaultValues, MAX_PRODUCTS, newProduct, openDraft } from '../../lib/stores/order-draft';
 import { $placingOrder, placeOrder } from '../../lib/stores/place-order';
 import { $signedIn } from '../../lib/stores/session';
 import { goTo } from '../../lib/stores/router';
@@ -297,7 +297,7 @@ export function OrderFormScreen(): ReactNode {
   const [initial, setInitial] = useState<OrderFormValues>();
   useEffect(() => {
     let live = true;
-    void loadDraft().then((values) => {
+    void openDraft().then((values) => {
       if (live) setInitial(values);
     });
     return () => {

@@ -1,12 +1,13 @@
 import { atom } from 'nanostores';
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
-import { DRAFT_DATABASE } from './session';
+import { $accessToken, $signedIn, DRAFT_DATABASE } from './session';
+import { fetchCurrentUser } from './user';
 import type { OrderFormValues, ProductValues } from '../schemas/order';
 
 /** The localStorage key of the order form draft (SPEC section 3). */
 export const DRAFT_KEY = 'initial_values';
-/** The draft format's version; a stored draft of another version is dropped. */
-export const DRAFT_VERSION = 1;
+/** The draft format's version; a stored draft of another version is dropped (version 1 had no owner). */
+export const DRAFT_VERSION = 2;
 /** Most product blocks a draft may hold (the server's limit). */
 export const MAX_PRODUCTS = 50;
 
@@ -15,11 +16,15 @@ interface StoredProduct extends Omit<ProductValues, 'screenshot'> {
   hasScreenshot: boolean;
 }
 
-/** The versioned JSON kept under `initial_values`. */
+/** The versioned JSON kept under `initial_values`, with the user id of the shopper who typed it (null: a visitor). */
 interface StoredDraft {
   version: typeof DRAFT_VERSION;
+  owner: number | null;
   values: Omit<OrderFormValues, 'products'> & { products: StoredProduct[] };
 }
+
+/** Whose draft this page keeps: the signed-in shopper's user id, or null while a visitor types it. */
+let owner: number | null = null;
 
 /** True once saving the draft has failed (quota, blocked storage); the form keeps working. */
 export const $draftSaveFailed = atom(false);
@@ -68,8 +73,8 @@ function parseProduct(raw: unknown): StoredProduct | undefined {
   return { key, name, description, quantity, comment, hasScreenshot };
 }
 
-/** Reads a stored draft; undefined when it is missing, corrupted or of another version. */
-export function parseDraft(raw: string | null): StoredDraft['values'] | undefined {
+/** Reads a stored draft and its owner; undefined when it is missing, corrupted or of another version. */
+export function parseDraft(raw: string | null): (StoredDraft['values'] & { owner: number | null }) | undefined {
   if (!raw) return undefined;
   let data: unknown;
   try {
@@ -78,6 +83,7 @@ export function parseDraft(raw: string | null): StoredDraft['values'] | undefine
     return undefined;
   }
   if (!isObject(data) || data.version !== DRAFT_VERSION || !isObject(data.values)) return undefined;
+  if (data.owner !== null && !isId(data.owner)) return undefined;
   const { portal, addressId, agreed, products } = data.values;
   if (!isId(portal) || !isId(addressId) || typeof agreed !== 'boolean') return undefined;
   if (!Array.isArray(products) || products.length === 0 || products.length > MAX_PRODUCTS) return undefined;
@@ -85,7 +91,7 @@ export function parseDraft(raw: string | null): StoredDraft['values'] | undefine
   if (parsed.some((p) => !p)) return undefined;
   const list = parsed as StoredProduct[];
   if (new Set(list.map((p) => p.key)).size !== list.length) return undefined;
-  return { portal, addressId, agreed, products: list };
+  return { owner: data.owner, portal, addressId, agreed, products: list };
 }
 
 let idb: UseStore | undefined;
@@ -147,10 +153,17 @@ async function dropOrphans(keep: Set<string>): Promise<void> {
   }
 }
 
-/** Restores the saved draft (values from localStorage, screenshots from IndexedDB); a bad or old one resets to defaults. */
-export async function loadDraft(): Promise<OrderFormValues> {
+/**
+ * Restores the saved draft (values from localStorage, screenshots from IndexedDB) for `viewer`: the signed-in shopper's
+ * user id, null for a visitor, undefined when a signed-in shopper could not be read (offline). A draft is restored for
+ * its owner, and a visitor's for whoever comes next on this device (who signs in to place it); another shopper's
+ * draft is deleted, never shown. A bad or old one resets to defaults.
+ */
+export async function loadDraft(viewer: number | null | undefined): Promise<OrderFormValues> {
   const raw = readLocal();
-  const stored = parseDraft(raw);
+  const found = parseDraft(raw);
+  const stored = found && (found.owner === null || viewer === undefined || found.owner === viewer) ? found : undefined;
+  owner = viewer ?? stored?.owner ?? null;
   if (!stored) {
     if (raw !== null) removeLocal();
     saved.clear();
@@ -172,6 +185,7 @@ export async function loadDraft(): Promise<OrderFormValues> {
 export function saveDraft(values: OrderFormValues): Promise<void> {
   const draft: StoredDraft = {
     version: DRAFT_VERSION,
+    owner,
     values: {
       portal: values.portal,
       addressId: values.addressId,
@@ -215,3 +229,26 @@ export function clearDraft(): Promise<void> {
   });
   return queue;
 }
+
+/** Restores the draft for whoever is here: the signed-in shopper (read if need be; unknown when that fails) or a visitor. */
+export async function openDraft(): Promise<OrderFormValues> {
+  const viewer = $signedIn.get() ? await fetchCurrentUser().then((user) => user.id, () => undefined) : null;
+  return loadDraft(viewer);
+}
+
+// A session that ends while the form is open (a refused refresh, Log Out in another tab) takes its shopper's draft with
+// it; a visitor who signs in on the form makes the draft theirs (from its next save).
+$accessToken.listen((token) => {
+  if (token === '') {
+    if (owner === null) return;
+    owner = null;
+    void clearDraft();
+  } else if (owner === null) {
+    fetchCurrentUser().then(
+      (user) => {
+        owner ??= user.id;
+      },
+      () => undefined,
+    );
+  }
+});
