@@ -46,7 +46,10 @@ CREATE TABLE IF NOT EXISTS social_codes (
   provider TEXT NOT NULL,
   user_id INTEGER NOT NULL REFERENCES users(id),
   created_at INTEGER NOT NULL,
-  used_at INTEGER
+  used_at INTEGER,
+  code_challenge TEXT,
+  nonce TEXT,
+  redirect_uri TEXT
 );
 CREATE TABLE IF NOT EXISTS portals (
   id INTEGER PRIMARY KEY,
@@ -148,6 +151,7 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
     family_started_at: 'INTEGER',
   },
   cards: { tokenize_secret: 'TEXT' },
+  social_codes: { code_challenge: 'TEXT', nonce: 'TEXT', redirect_uri: 'TEXT' },
 };
 
 function migrate(db: Db): void {

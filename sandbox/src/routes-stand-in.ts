@@ -78,13 +78,21 @@ function consent(ctx: SandboxContext, provider: 'google' | 'facebook') {
     if (!isLocalRedirect(redirect)) {
       return page(c, `${label} (sandbox)`, '<p>redirect_uri must be an http(s) URL on localhost or 127.0.0.1.</p>', 400);
     }
+    // A public browser client must prove at the callback that it started this flow (PKCE, RFC 7636); Google's ID token also carries a nonce.
+    const challenge = c.req.query('code_challenge');
+    if (!challenge || !PKCE_CHALLENGE.test(challenge) || c.req.query('code_challenge_method') !== 'S256') {
+      return page(c, `${label} (sandbox)`, '<p>code_challenge with code_challenge_method S256 is required.</p>', 400);
+    }
+    const nonce = c.req.query('nonce');
+    if (provider === 'google' && !nonce) return page(c, `${label} (sandbox)`, '<p>nonce is required.</p>', 400);
     const userId = demoUserId(ctx);
     if (userId === undefined) return page(c, `${label} (sandbox)`, '<p>The demo shopper does not exist.</p>', 404);
     const code = randomToken(16);
-    ctx.db.prepare('INSERT INTO social_codes (code, provider, user_id, created_at) VALUES (?, ?, ?, ?)').run(code, provider, userId, Date.now());
-    const grant = provider === 'google'
-      ? { code, state }
-      : { signed_request: signRequest({ algorithm: 'HMAC-SHA256', code, issued_at: Math.floor(Date.now() / 1000) }), state };
+    ctx.db
+      .prepare('INSERT INTO social_codes (code, provider, user_id, created_at, code_challenge, nonce, redirect_uri) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(code, provider, userId, Date.now(), challenge, nonce ?? null, redirect);
+    // Facebook's redirect flow answers with the code itself; its JavaScript SDK's signed_request is still understood at the callback.
+    const grant = { code, state };
     const allow = withParams(redirect, grant);
     const deny = withParams(redirect, { error: 'access_denied', state });
     return page(
@@ -96,17 +104,40 @@ function consent(ctx: SandboxContext, provider: 'google' | 'facebook') {
   };
 }
 
+/** A PKCE S256 challenge: base64url of a SHA-256 digest, 43 characters. */
+const PKCE_CHALLENGE = /^[\w-]{43}$/;
+
+const s256 = (verifier: string) => crypto.createHash('sha256').update(verifier).digest('base64url');
+
+async function callbackParams(c: Context<AppEnv>): Promise<Record<string, string | undefined>> {
+  const names = ['code', 'signed_request', 'code_verifier', 'redirect_uri', 'nonce'];
+  // Google's code comes in the POST body (JSON); Facebook's callback is a GET (SPEC section 7), so its values are in the query.
+  const body: Record<string, unknown> = c.req.method === 'POST' ? await c.req.json<Record<string, unknown>>().catch(() => ({})) : {};
+  return Object.fromEntries(names.map((name) => [name, typeof body[name] === 'string' ? body[name] : c.req.query(name)]));
+}
+
 function callback(ctx: SandboxContext, provider: 'google' | 'facebook') {
-  return (c: Context<AppEnv>) => {
-    const signed = c.req.query('signed_request');
-    const code = c.req.query('code') ?? (signed && provider === 'facebook' ? codeFromSignedRequest(signed) : undefined);
+  return async (c: Context<AppEnv>) => {
+    const params = await callbackParams(c);
+    const signed = params.signed_request;
+    const code = params.code ?? (signed && provider === 'facebook' ? codeFromSignedRequest(signed) : undefined);
     const row = code
       ? (ctx.db.prepare('SELECT * FROM social_codes WHERE code = ? AND provider = ? AND used_at IS NULL').get(code, provider) as
-          | { user_id: number; created_at: number }
+          | { user_id: number; created_at: number; code_challenge: string | null; nonce: string | null; redirect_uri: string | null }
           | undefined)
       : undefined;
     if (!row || Date.now() - row.created_at > CODE_LIFETIME_MS) {
       return c.json({ error: 'invalid_grant', error_description: 'The authorization code is invalid, expired or was already used.' }, 401);
+    }
+    const verifier = params.code_verifier ?? '';
+    if (!row.code_challenge || s256(verifier) !== row.code_challenge) {
+      return c.json({ error: 'invalid_grant', error_description: 'The code verifier does not match the challenge.' }, 401);
+    }
+    if (row.redirect_uri !== params.redirect_uri) {
+      return c.json({ error: 'invalid_grant', error_description: 'The redirect URI does not match the one the code was issued to.' }, 401);
+    }
+    if (provider === 'google' && row.nonce !== params.nonce) {
+      return c.json({ error: 'invalid_grant', error_description: 'The nonce does not match the one the sign-in started with.' }, 401);
     }
     ctx.db.prepare('UPDATE social_codes SET used_at = ? WHERE code = ?').run(Date.now(), code);
     return c.json(issueToken(ctx, row.user_id));

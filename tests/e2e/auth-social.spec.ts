@@ -9,6 +9,10 @@ for (const provider of ['Google', 'Facebook'] as const) {
       const url = new URL(page.url());
       expect(url.searchParams.get('redirect_uri')).toMatch(new RegExp(`/auth/${provider.toLowerCase()}/callback/$`));
       expect(url.searchParams.get('state')).toMatch(/^[0-9a-f]{32}$/);
+      expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+      if (provider === 'Google') expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{22}$/);
+      else expect(url.searchParams.has('nonce')).toBe(false);
       await page.getByRole('link', { name: 'Continue as Demo Shopper' }).click();
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
       await expect(page.getByText(`Welcome ${DEMO_USER.firstName}`)).toBeVisible();
@@ -29,4 +33,24 @@ test('a callback with a state this tab did not send is refused', async ({ page }
   await page.goto('/auth/google/callback/?code=stolen&state=forged');
   await expect(page.getByText('The sign-in could not be verified. Please try again.').first()).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
+});
+
+test('a callback whose PKCE verifier this tab does not hold is refused, and the code is not traded', async ({ page }) => {
+  await page.goto('/login/');
+  await page.getByRole('dialog', { name: 'Log In' }).getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/stand-in\/google\/consent/);
+  // The verifier is lost (another tab, a cleared storage, a forged callback): the state alone must not be enough.
+  await page.evaluate(() => {
+    const kept = JSON.parse(sessionStorage.getItem('oauth_state') ?? '{}') as Record<string, unknown>;
+    delete kept.verifier;
+    sessionStorage.setItem('oauth_state', JSON.stringify(kept));
+  });
+  let traded = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/users/auth/google_oauth2/callback')) traded = true;
+  });
+  await page.getByRole('link', { name: 'Continue as Demo Shopper' }).click();
+  await expect(page.getByText('The sign-in could not be verified. Please try again.').first()).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('access_token') ?? localStorage.getItem('access_token'))).toBeNull();
+  expect(traded).toBe(false);
 });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api/errors';
 
@@ -154,56 +155,77 @@ describe('recovery and unlock', () => {
 
 describe('social sign-in', () => {
   const signed = (payload: object) => `signature.${btoa(JSON.stringify(payload)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+  const saved = () => JSON.parse(sessionStorage.getItem('oauth_state') ?? '{}') as { state: string; verifier: string; nonce?: string; remember: boolean; next: string };
+  const stateOf = async (provider: 'google' | 'facebook', options = {}) => new URL(await auth.socialSignInUrl(provider, options)).searchParams.get('state') ?? '';
 
-  it('builds the consent URL with client id, our callback and a state kept in sessionStorage', () => {
-    const url = new URL(auth.socialSignInUrl('google', { remember: true, next: '/help/' }));
+  it('builds the consent URL with client id, our callback, a state, a PKCE S256 challenge and (Google) a nonce, kept in sessionStorage', async () => {
+    const url = new URL(await auth.socialSignInUrl('google', { remember: true, next: '/help/' }));
     expect(url.searchParams.get('client_id')).toBe('sandbox-google');
     expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/auth/google/callback/`);
-    const saved = JSON.parse(sessionStorage.getItem('oauth_state') ?? '{}') as { state: string; remember: boolean; next: string };
-    expect(url.searchParams.get('state')).toBe(saved.state);
-    expect(saved).toMatchObject({ remember: true, next: '/help/' });
+    const kept = saved();
+    expect(url.searchParams.get('state')).toBe(kept.state);
+    expect(kept).toMatchObject({ remember: true, next: '/help/' });
+    expect(kept.verifier).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('code_challenge')).toBe(createHash('sha256').update(kept.verifier).digest('base64url'));
+    expect(url.searchParams.get('nonce')).toBe(kept.nonce);
+    expect(kept.nonce).toMatch(/^[\w-]{22}$/);
+
+    const facebook = new URL(await auth.socialSignInUrl('facebook'));
+    expect(facebook.searchParams.get('code_challenge')).toBe(createHash('sha256').update(saved().verifier).digest('base64url'));
+    expect(facebook.searchParams.has('nonce')).toBe(false);
   });
 
-  it('completes Google: checks state, trades the code, stores tokens and goes on', async () => {
-    const state = new URL(auth.socialSignInUrl('google', { remember: true, next: '/help/' })).searchParams.get('state') ?? '';
+  it('completes Google: checks state, trades the code with its verifier, redirect URI and nonce, stores tokens and goes on', async () => {
+    const state = await stateOf('google', { remember: true, next: '/help/' });
+    const { verifier, nonce } = saved();
     vi.mocked(authApi.googleCallback).mockResolvedValue(tokens);
     const result = await auth.completeSocialSignIn('google', new URLSearchParams({ code: 'c1', state }));
-    expect(authApi.googleCallback).toHaveBeenCalledWith('c1');
+    expect(authApi.googleCallback).toHaveBeenCalledWith({ code: 'c1', codeVerifier: verifier, redirectUri: `${window.location.origin}/auth/google/callback/`, nonce });
     expect(result).toEqual({ user, next: '/help/' });
     expect(localStorage.getItem('access_token')).toBe('access-1');
     expect(sessionStorage.getItem('oauth_state')).toBeNull();
   });
 
-  it('refuses a state it did not send', async () => {
-    auth.socialSignInUrl('google');
+  it('refuses a state it did not send, and a flow whose verifier this tab does not hold', async () => {
+    await auth.socialSignInUrl('google');
     const failure = await failureOf(auth.completeSocialSignIn('google', new URLSearchParams({ code: 'c1', state: 'forged' })));
     expect(failure.message).toBe('The sign-in could not be verified. Please try again.');
+    const state = await stateOf('google');
+    const { verifier: _verifier, ...withoutVerifier } = saved();
+    sessionStorage.setItem('oauth_state', JSON.stringify({ ...withoutVerifier, provider: 'google' }));
+    const noVerifier = await failureOf(auth.completeSocialSignIn('google', new URLSearchParams({ code: 'c1', state })));
+    expect(noVerifier.message).toBe('The sign-in could not be verified. Please try again.');
     expect(authApi.googleCallback).not.toHaveBeenCalled();
   });
 
   it('Google failures use error_description, else Failed to Authenticate with Google', async () => {
-    let state = new URL(auth.socialSignInUrl('google')).searchParams.get('state') ?? '';
+    let state = await stateOf('google');
     vi.mocked(authApi.googleCallback).mockRejectedValueOnce(new ApiError('invalid_grant', 'client', { status: 401, description: 'The code expired' }));
     expect((await failureOf(auth.completeSocialSignIn('google', new URLSearchParams({ code: 'c', state })))).message).toBe('The code expired');
-    state = new URL(auth.socialSignInUrl('google')).searchParams.get('state') ?? '';
+    state = await stateOf('google');
     expect((await failureOf(auth.completeSocialSignIn('google', new URLSearchParams({ error: 'access_denied', state })))).message).toBe(
       'Failed to Authenticate with Google',
     );
   });
 
-  it('completes Facebook with the code inside the signed request', async () => {
-    const state = new URL(auth.socialSignInUrl('facebook')).searchParams.get('state') ?? '';
+  it("completes Facebook with the redirect's code, or the code inside the SDK's signed request", async () => {
+    let state = await stateOf('facebook');
+    const { verifier } = saved();
     vi.mocked(authApi.facebookCallback).mockResolvedValue(tokens);
-    const result = await auth.completeSocialSignIn('facebook', new URLSearchParams({ signed_request: signed({ code: 'fb-code', algorithm: 'HMAC-SHA256' }), state }));
-    expect(authApi.facebookCallback).toHaveBeenCalledWith('fb-code');
+    const result = await auth.completeSocialSignIn('facebook', new URLSearchParams({ code: 'fb-code', state }));
+    expect(authApi.facebookCallback).toHaveBeenCalledWith({ code: 'fb-code', codeVerifier: verifier, redirectUri: `${window.location.origin}/auth/facebook/callback/`, nonce: undefined });
     expect(result.next).toBe('/');
     expect(sessionStorage.getItem('access_token')).toBe('access-1');
+    state = await stateOf('facebook');
+    await auth.completeSocialSignIn('facebook', new URLSearchParams({ signed_request: signed({ code: 'sdk-code', algorithm: 'HMAC-SHA256' }), state }));
+    expect(authApi.facebookCallback).toHaveBeenLastCalledWith(expect.objectContaining({ code: 'sdk-code' }));
   });
 
   it('Facebook failures say Failed to Authenticate with Facebook', async () => {
-    const state = new URL(auth.socialSignInUrl('facebook')).searchParams.get('state') ?? '';
+    const state = await stateOf('facebook');
     vi.mocked(authApi.facebookCallback).mockRejectedValue(new ApiError('invalid_grant', 'client', { status: 401, description: 'nope' }));
-    const failure = await failureOf(auth.completeSocialSignIn('facebook', new URLSearchParams({ signed_request: signed({ code: 'x' }), state })));
+    const failure = await failureOf(auth.completeSocialSignIn('facebook', new URLSearchParams({ code: 'x', state })));
     expect(failure.message).toBe('Failed to Authenticate with Facebook');
   });
 

@@ -6,7 +6,7 @@ import { loginSchema, type LoginValues } from '../../lib/schemas/auth';
 import { authMessages } from '../../lib/stores/auth-messages';
 import { rememberedUsername } from '../../lib/remembered-username';
 import { $signInBlockedUntil, signIn, signInWaitLeft, signInWaitMessage } from '../../lib/stores/sign-in';
-import { signInWithFacebook, signInWithGoogle, type SocialProvider } from '../../lib/stores/social-sign-in';
+import { signInWithSocial, type SocialProvider } from '../../lib/stores/social-sign-in';
 import { leaveModal } from '../../lib/stores/modal';
 import { welcomeMessage } from '../../lib/stores/user';
 import { notify } from '../ui/Toasts';
@@ -69,13 +69,7 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
   }, [reset, unlocked]);
 
   const social = (provider: SocialProvider): void => {
-    try {
-      const options = { remember: formik.values.remember === true, next };
-      if (provider === 'google') signInWithGoogle(options);
-      else signInWithFacebook(options);
-    } catch (error) {
-      showFailure(error);
-    }
+    signInWithSocial(provider, { remember: formik.values.remember === true, next }).catch(showFailure);
   };
 
   return (

@@ -15,14 +15,25 @@ export function passwordGrant(username: string, password: string): Promise<Token
   return requestTokens(config.tokenUrl, body);
 }
 
-/** Trades a Google authorization code for a token pair. */
-export function googleCallback(code: string): Promise<TokenResponse> {
-  return requestTokens(`${config.apiHost}/users/auth/google_oauth2/callback${queryString({ code })}`, {});
+/** What a social callback hands the API: the provider's code, the PKCE verifier it was issued for, our redirect URI, and (Google) the OIDC nonce. */
+export interface SocialGrant {
+  code: string;
+  codeVerifier: string;
+  redirectUri: string;
+  nonce?: string;
 }
 
-/** Trades the code of a Facebook signed request for a token pair. */
-export function facebookCallback(code: string): Promise<TokenResponse> {
-  return requestTokens(`${config.apiHost}/users/auth/facebook/callback${queryString({ code })}`, {}, 'GET');
+/** Trades a Google authorization code, with its PKCE verifier, redirect URI and nonce, for a token pair (in the POST body). */
+export function googleCallback(grant: SocialGrant): Promise<TokenResponse> {
+  const body: Record<string, string> = { code: grant.code, code_verifier: grant.codeVerifier, redirect_uri: grant.redirectUri };
+  if (grant.nonce) body.nonce = grant.nonce;
+  return requestTokens(`${config.apiHost}/users/auth/google_oauth2/callback`, body);
+}
+
+/** Trades a Facebook code, with its PKCE verifier and our redirect URI, for a token pair (GET, as SPEC section 7 has it: so in the query). */
+export function facebookCallback(grant: SocialGrant): Promise<TokenResponse> {
+  const query = queryString({ code: grant.code, code_verifier: grant.codeVerifier, redirect_uri: grant.redirectUri });
+  return requestTokens(`${config.apiHost}/users/auth/facebook/callback${query}`, {}, 'GET');
 }
 
 /** Sends the password-reset e-mail. */

@@ -15,14 +15,34 @@ export type SocialProvider = 'google' | 'facebook';
 interface SocialState {
   provider: SocialProvider;
   state: string;
+  /** The PKCE code verifier (RFC 7636): only this tab knows it, so only this tab can trade the code. */
+  verifier: string;
+  /** Google's OIDC nonce, which its ID token must carry back. */
+  nonce?: string;
   remember: boolean;
   next?: string;
 }
 
-function randomState(): string {
-  const bytes = new Uint8Array(16);
+function randomBytes(count: number): Uint8Array {
+  const bytes = new Uint8Array(count);
   crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return bytes;
+}
+
+function randomState(): string {
+  return Array.from(randomBytes(16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** The S256 code challenge of a PKCE verifier: base64url of its SHA-256 digest. */
+export async function codeChallenge(verifier: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
 }
 
 /** Our own callback page of a provider: /auth/{provider}/callback/. */
@@ -30,11 +50,21 @@ export function socialRedirectUri(provider: SocialProvider, origin = window.loca
   return `${origin}/auth/${provider}/callback/`;
 }
 
-/** The consent-page URL of a provider with client id, redirect URI and a fresh state kept in sessionStorage. */
-export function socialSignInUrl(provider: SocialProvider, options: { remember?: boolean; next?: string } = {}): string {
+/**
+ * The consent-page URL of a provider: client id, redirect URI, a fresh state, a PKCE S256 challenge and, for Google, an
+ * OIDC nonce; the state, verifier and nonce are kept in this tab's sessionStorage for the callback.
+ */
+export async function socialSignInUrl(provider: SocialProvider, options: { remember?: boolean; next?: string } = {}): Promise<string> {
   const base = provider === 'google' ? config.googleAuthUrl : config.facebookAuthUrl;
   if (!isHttpUrl(base)) throw new AuthFailure(provider === 'google' ? authMessages.googleFailed : authMessages.facebookFailed, FAILURE_MS.short);
-  const record: SocialState = { provider, state: randomState(), remember: options.remember === true, next: safeNextPath(options.next) };
+  const record: SocialState = {
+    provider,
+    state: randomState(),
+    verifier: base64url(randomBytes(32)),
+    nonce: provider === 'google' ? base64url(randomBytes(16)) : undefined,
+    remember: options.remember === true,
+    next: safeNextPath(options.next),
+  };
   sessionStorage.setItem(SOCIAL_STATE, JSON.stringify(record));
   const url = new URL(base);
   url.searchParams.set('client_id', provider === 'google' ? config.googleClientId : config.facebookAppId);
@@ -42,19 +72,16 @@ export function socialSignInUrl(provider: SocialProvider, options: { remember?: 
   url.searchParams.set('state', record.state);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('scope', provider === 'google' ? 'openid email profile' : 'email');
+  url.searchParams.set('code_challenge', await codeChallenge(record.verifier));
+  url.searchParams.set('code_challenge_method', 'S256');
+  if (record.nonce) url.searchParams.set('nonce', record.nonce);
   return url.toString();
 }
 
-/** Sends the browser to the provider's consent page. */
-export function signInWithSocial(provider: SocialProvider, options: { remember?: boolean; next?: string } = {}): void {
-  window.location.assign(socialSignInUrl(provider, options));
+/** Sends the browser to the provider's consent page; rejects with the provider's failure when it cannot. */
+export async function signInWithSocial(provider: SocialProvider, options: { remember?: boolean; next?: string } = {}): Promise<void> {
+  window.location.assign(await socialSignInUrl(provider, options));
 }
-
-/** Sends the browser to Google's consent page. */
-export const signInWithGoogle = (options: { remember?: boolean; next?: string } = {}): void => signInWithSocial('google', options);
-
-/** Sends the browser to Facebook's consent page. */
-export const signInWithFacebook = (options: { remember?: boolean; next?: string } = {}): void => signInWithSocial('facebook', options);
 
 function takeSocialState(): SocialState | undefined {
   try {
@@ -62,7 +89,16 @@ function takeSocialState(): SocialState | undefined {
     sessionStorage.removeItem(SOCIAL_STATE);
     const parsed = raw ? (JSON.parse(raw) as Partial<SocialState>) : undefined;
     if (!parsed || typeof parsed.state !== 'string' || (parsed.provider !== 'google' && parsed.provider !== 'facebook')) return undefined;
-    return { provider: parsed.provider, state: parsed.state, remember: parsed.remember === true, next: safeNextPath(parsed.next) };
+    // Without its verifier this tab cannot finish the flow: the callback is refused as one it did not start.
+    if (typeof parsed.verifier !== 'string' || parsed.verifier === '') return undefined;
+    return {
+      provider: parsed.provider,
+      state: parsed.state,
+      verifier: parsed.verifier,
+      nonce: typeof parsed.nonce === 'string' ? parsed.nonce : undefined,
+      remember: parsed.remember === true,
+      next: safeNextPath(parsed.next),
+    };
   } catch {
     return undefined;
   }
@@ -88,7 +124,7 @@ export interface SocialResult {
   next: string;
 }
 
-/** Completes a social sign-in on its callback page: checks state, trades the code, stores tokens, loads the shopper. */
+/** Completes a social sign-in on its callback page: checks state, trades the code with its verifier, stores tokens, loads the shopper. */
 export async function completeSocialSignIn(provider: SocialProvider, search: URLSearchParams): Promise<SocialResult> {
   const fallback = provider === 'google' ? authMessages.googleFailed : authMessages.facebookFailed;
   const saved = takeSocialState();
@@ -98,10 +134,12 @@ export async function completeSocialSignIn(provider: SocialProvider, search: URL
   if (search.get('error')) {
     throw new AuthFailure((provider === 'google' && search.get('error_description')) || fallback, FAILURE_MS.long);
   }
-  const code = provider === 'google' ? search.get('code') : codeFromSignedRequest(search.get('signed_request') ?? '');
+  // Facebook's redirect flow answers with `code`; its JavaScript SDK answers with a signed_request that carries one.
+  const code = search.get('code') || (provider === 'facebook' ? codeFromSignedRequest(search.get('signed_request') ?? '') : undefined);
   if (!code) throw new AuthFailure(fallback, FAILURE_MS.long);
+  const grant = { code, codeVerifier: saved.verifier, redirectUri: socialRedirectUri(provider), nonce: saved.nonce };
   try {
-    const tokens = provider === 'google' ? await authApi.googleCallback(code) : await authApi.facebookCallback(code);
+    const tokens = provider === 'google' ? await authApi.googleCallback(grant) : await authApi.facebookCallback(grant);
     const user = await startSession(tokens, saved.remember);
     return { user, next: saved.next ?? '/' };
   } catch (error) {

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { RunningSandbox } from '../../../sandbox/src/server';
-import { codeFromSignedRequest } from '../../../sandbox/src/routes-stand-in';
+import { codeFromSignedRequest, signRequest } from '../../../sandbox/src/routes-stand-in';
 import { Client, OTHER, SHOPPER, start } from './helpers';
 
 let sandbox: RunningSandbox;
@@ -148,43 +149,58 @@ describe('lock and unlock', () => {
 
 describe('social sign-in stand-ins', () => {
   const redirect = 'http://127.0.0.1:4321/auth/google';
+  const verifier = 'v'.repeat(43);
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const consentUrl = (provider: 'google' | 'facebook', extra: Record<string, string> = {}) =>
+    `/stand-in/${provider}/consent?${new URLSearchParams({ client_id: `sandbox-${provider}`, redirect_uri: redirect, state: 'xyz', code_challenge: challenge, code_challenge_method: 'S256', ...extra })}`;
+  const linksOf = async (res: Response) => [...(await res.text()).matchAll(/href="([^"]+)"/g)].map((m) => new URL((m[1] ?? '').replace(/&amp;/g, '&')));
 
-  it('Google consent hands a single-use code to the callback', async () => {
-    const res = await c.call('GET', `/stand-in/google/consent?client_id=sandbox-google&redirect_uri=${encodeURIComponent(redirect)}&state=xyz`);
+  it('Google consent hands a single-use code that only its verifier, redirect URI and nonce can trade', async () => {
+    const res = await c.call('GET', consentUrl('google', { nonce: 'n-123' }));
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const html = await res.text();
-    expect(html).toContain('Continue as Demo Shopper');
-    expect(html).not.toContain('<script');
-    const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'));
-    const allow = new URL(links[0] ?? '');
-    const deny = new URL(links[1] ?? '');
-    expect(allow.origin + allow.pathname).toBe(redirect);
-    expect(allow.searchParams.get('state')).toBe('xyz');
-    expect(deny.searchParams.get('error')).toBe('access_denied');
-    const code = allow.searchParams.get('code') ?? '';
-    const ok = await c.json('POST', `/users/auth/google_oauth2/callback?code=${code}`);
+    const [allow, deny] = await linksOf(res);
+    expect(`${allow?.origin}${allow?.pathname}`).toBe(redirect);
+    expect(allow?.searchParams.get('state')).toBe('xyz');
+    expect(deny?.searchParams.get('error')).toBe('access_denied');
+    const code = allow?.searchParams.get('code') ?? '';
+    const trade = (body: Record<string, string>) => c.json('POST', '/users/auth/google_oauth2/callback', { code, code_verifier: verifier, redirect_uri: redirect, nonce: 'n-123', ...body });
+    const wrongs: Record<string, string>[] = [{ code_verifier: 'w'.repeat(43) }, { redirect_uri: 'http://127.0.0.1:4321/elsewhere' }, { nonce: 'other' }];
+    for (const wrong of wrongs) {
+      expect(await trade(wrong)).toEqual({ status: 401, body: { error: 'invalid_grant', error_description: expect.any(String) } });
+    }
+    const ok = await trade({});
     expect(ok.status).toBe(200);
     expect(ok.body.token_type).toBe('Bearer');
-    const reuse = await c.json('POST', `/users/auth/google_oauth2/callback?code=${code}`);
-    expect(reuse).toEqual({ status: 401, body: { error: 'invalid_grant', error_description: expect.any(String) } });
+    expect((await trade({})).status).toBe(401);
     const who = new Client(sandbox.url);
     who.token = ok.body.access_token;
     expect((await who.json('GET', '/users/show_details')).body.data.email).toBe(SHOPPER.email);
   });
 
-  it('Facebook consent hands back a signed_request carrying the code', async () => {
-    const res = await c.call('GET', `/stand-in/facebook/consent?client_id=sandbox-facebook&redirect_uri=${encodeURIComponent('http://localhost:4321/auth/facebook')}&state=s1`);
-    const html = await res.text();
-    const allow = new URL((/href="([^"]+)"/.exec(html)?.[1] ?? '').replace(/&amp;/g, '&'));
-    const signed = allow.searchParams.get('signed_request') ?? '';
-    const payload = JSON.parse(Buffer.from(signed.split('.')[1] ?? '', 'base64url').toString());
-    expect(payload).toEqual({ algorithm: 'HMAC-SHA256', code: expect.any(String), issued_at: expect.any(Number) });
-    expect(codeFromSignedRequest(signed)).toBe(payload.code);
+  it('refuses a consent without an S256 challenge, and a Google one without a nonce', async () => {
+    for (const url of [
+      consentUrl('google', { nonce: 'n', code_challenge: '' }),
+      consentUrl('google', { nonce: 'n', code_challenge_method: 'plain' }),
+      consentUrl('google'),
+      consentUrl('facebook', { code_challenge: 'short' }),
+    ]) {
+      expect((await c.call('GET', url)).status, url).toBe(400);
+    }
+  });
+
+  it("Facebook's redirect answers with the code; the callback also reads the SDK's signed_request", async () => {
+    const [allow] = await linksOf(await c.call('GET', consentUrl('facebook')));
+    const code = allow?.searchParams.get('code') ?? '';
+    const trade = (params: Record<string, string>) => c.json('GET', `/users/auth/facebook/callback?${new URLSearchParams({ code_verifier: verifier, redirect_uri: redirect, ...params })}`);
+    expect((await trade({ code, code_verifier: '' })).status).toBe(401);
+    expect((await trade({ code })).status).toBe(200);
+    expect((await trade({ code })).status).toBe(401);
+    const [again] = await linksOf(await c.call('GET', consentUrl('facebook')));
+    const signed = signRequest({ algorithm: 'HMAC-SHA256', code: again?.searchParams.get('code'), issued_at: 1 });
+    expect(codeFromSignedRequest(signed)).toBe(again?.searchParams.get('code'));
     expect(codeFromSignedRequest(`x${signed}`)).toBeUndefined();
-    const ok = await c.json('GET', `/users/auth/facebook/callback?code=${payload.code}`);
-    expect(ok.status).toBe(200);
-    expect((await c.json('GET', `/users/auth/facebook/callback?code=${payload.code}`)).status).toBe(401);
+    expect((await trade({ signed_request: signed })).status).toBe(200);
     expect((await c.json('GET', '/users/auth/facebook/callback')).status).toBe(401);
   });
 
