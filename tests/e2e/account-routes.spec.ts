@@ -94,6 +94,17 @@ test.describe('account routes, signed in', () => {
     await scan(page);
   });
 
+  test('while the draft waits for the shopper to be read, the order form keeps its heading and passes axe', async ({ page, signedIn }) => {
+    expect(signedIn.email).toContain('@');
+    const held = await holdBack(page, /\/users\/show_details$/);
+    await page.goto('/upload-orders/');
+    await expect(page.getByText('Loading your order…')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Form' })).toBeVisible();
+    await scan(page);
+    held.release();
+    await expect(page.getByRole('group', { name: 'Product 1', exact: true })).toBeVisible();
+  });
+
   test('the side menu moves between pages without a page load and marks the current one', async ({ page, signedIn }) => {
     expect(signedIn.email).toContain('@');
     await page.goto('/my-details/');

@@ -36,11 +36,10 @@ test('a callback with a state this tab did not send is refused', async ({ page }
 });
 
 test('a callback whose PKCE verifier this tab does not hold is refused, and the code is not traded', async ({ page }) => {
-  await page.goto('/login/');
-  await page.getByRole('dialog', { name: 'Log In' }).getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect(page).toHaveURL(/\/stand-in\/google\/consent/);
-  // The verifier is lost (another tab, a cleared storage, a forged callback): the state alone must not be enough.
-  await page.evaluate(() => {
+  // The verifier is lost by the time the provider sends the browser back (another tab, cleared storage, a forged
+  // callback): on our callback page, before its scripts run, the kept state loses its verifier.
+  await page.addInitScript(() => {
+    if (!window.location.pathname.startsWith('/auth/google/callback')) return;
     const kept = JSON.parse(sessionStorage.getItem('oauth_state') ?? '{}') as Record<string, unknown>;
     delete kept.verifier;
     sessionStorage.setItem('oauth_state', JSON.stringify(kept));
@@ -49,6 +48,9 @@ test('a callback whose PKCE verifier this tab does not hold is refused, and the 
   page.on('request', (request) => {
     if (request.url().includes('/users/auth/google_oauth2/callback')) traded = true;
   });
+  await page.goto('/login/');
+  await page.getByRole('dialog', { name: 'Log In' }).getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page).toHaveURL(/\/stand-in\/google\/consent/);
   await page.getByRole('link', { name: 'Continue as Demo Shopper' }).click();
   await expect(page.getByText('The sign-in could not be verified. Please try again.').first()).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('access_token') ?? localStorage.getItem('access_token'))).toBeNull();

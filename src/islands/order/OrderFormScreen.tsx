@@ -221,6 +221,16 @@ function PlaceOrder({ signedIn, failed }: { signedIn: boolean; failed: boolean }
   );
 }
 
+/** The page's heading and lede, the same while the draft loads as once the form is there (the page always has its h1). */
+function OrderFormHeading(): ReactNode {
+  return (
+    <>
+      <h1>{ACCOUNT_PAGES.uploadOrders.title}</h1>
+      <p className="account-lede">{ACCOUNT_PAGES.uploadOrders.lede}</p>
+    </>
+  );
+}
+
 function OrderForm({ initialValues }: { initialValues: OrderFormValues }): ReactNode {
   const signedIn = useStore($signedIn);
   const busy = useRef(false);
@@ -256,8 +266,7 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
       {({ handleSubmit, handleReset, isSubmitting, setFieldValue, setFieldTouched }) => (
         <div className="order-form">
           <DraftKeeper />
-          <h1>{ACCOUNT_PAGES.uploadOrders.title}</h1>
-          <p className="account-lede">{ACCOUNT_PAGES.uploadOrders.lede}</p>
+          <OrderFormHeading />
           <p className="order-form__estimate">
             <a href="/estimate/">Estimate the cost first</a>
           </p>
@@ -310,9 +319,12 @@ export function OrderFormScreen(): ReactNode {
       {initial ? (
         <OrderForm initialValues={initial} />
       ) : (
-        <p role="status" className="order-form__loading">
-          Loading your order…
-        </p>
+        <div className="order-form">
+          <OrderFormHeading />
+          <p role="status" className="order-form__loading">
+            Loading your order…
+          </p>
+        </div>
       )}
     </>
   );
