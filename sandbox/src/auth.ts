@@ -103,6 +103,11 @@ export function revokeUserTokens(ctx: SandboxContext, userId: number): number {
   return ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(Date.now(), userId).changes;
 }
 
+/** Makes every live access token of the user expire now; their refresh tokens still work. Returns how many. */
+export function expireUserAccess(ctx: SandboxContext, userId: number): number {
+  return ctx.db.prepare('UPDATE access_tokens SET expires_in = 0 WHERE user_id = ? AND revoked_at IS NULL').run(userId).changes;
+}
+
 function revokeFamily(ctx: SandboxContext, family: string): void {
   ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL').run(Date.now(), family);
 }

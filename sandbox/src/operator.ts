@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_SCOPE_TOKEN, issueToken, lockUser, revokeUserTokens } from './auth';
+import { ADMIN_SCOPE_TOKEN, expireUserAccess, issueToken, lockUser, revokeUserTokens } from './auth';
 import type { SandboxContext } from './context';
 import { TABLES } from './db';
 import { HttpError } from './http';
@@ -73,6 +73,11 @@ export function rawOrder(ctx: SandboxContext, id: number) {
 /** Revokes every access and refresh token of the user with this e-mail. */
 export function revokeRefresh(ctx: SandboxContext, email: unknown) {
   return { revoked: revokeUserTokens(ctx, userIdByEmail(ctx, email)) };
+}
+
+/** Expires the access tokens of the user with this e-mail at once, as time would; their refresh tokens still renew them. */
+export function expireAccess(ctx: SandboxContext, email: unknown) {
+  return { expired: expireUserAccess(ctx, userIdByEmail(ctx, email)) };
 }
 
 /** Locks the account with this e-mail (tokens revoked, unlock link mailed) until its unlock link or a password reset. */

@@ -4,7 +4,7 @@ import { emptyFaults, faultsJson, parseFaults } from './faults';
 import { HttpError, notFound, pathId, readBody } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { setPaymentFlow } from './payments';
-import { adminToken, listOutbox, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
+import { adminToken, expireAccess, listOutbox, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
 
 function numbers(value: unknown, label: string): number[] | undefined {
   if (value === undefined) return undefined;
@@ -88,6 +88,7 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.get('/outbox', (c) => c.json({ data: listOutbox(ctx) }));
   r.get('/visits', (c) => c.json({ data: portalVisits(ctx) }));
   r.post('/revoke-refresh', async (c) => c.json({ data: revokeRefresh(ctx, (await readBody(c)).email) }));
+  r.post('/expire-access', async (c) => c.json({ data: expireAccess(ctx, (await readBody(c)).email) }));
   r.post('/lock', async (c) => c.json({ data: lockAccount(ctx, (await readBody(c)).email) }));
   r.post('/payment-flow', async (c) => {
     const body = await readBody(c);

@@ -3,7 +3,8 @@ import { apiOrigin, expect, freshUser, sandbox, seedSession, test, tokensFor, ty
 
 const DEFAULT_LIFETIME = 7200;
 
-const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token') ?? sessionStorage.getItem('access_token'));
+const accessToken = (page: Page) =>
+  page.evaluate(() => localStorage.getItem('access_token') ?? sessionStorage.getItem('access_token'));
 
 /** A token pair whose access token is already expired (the refresh token still works). */
 async function expiredTokensFor(request: APIRequestContext, account: Account): Promise<Tokens> {
@@ -84,15 +85,25 @@ test.describe('session', () => {
     expect(await accessToken(other)).toBeNull();
   });
 
-  test('concurrent 401s in two tabs make one call to the token endpoint (Keep me signed in)', async ({ context, page, request }) => {
+  test('concurrent 401s in two tabs make one call to the token endpoint (Keep me signed in)', async ({
+    context,
+    page,
+    request,
+  }) => {
     const account = await freshUser(request);
-    await seedSession(page, await expiredTokensFor(request, account), true);
-    // A page without API calls puts the expired pair into the storage both tabs share.
-    await page.goto('/metaverse-logistics/');
+    await seedSession(page, await tokensFor(request, account), true);
+    // Both tabs load in full first: two page loads in parallel can land seconds apart on a busy machine.
+    await page.goto('/my-details/');
+    await expectDetails(page, account);
     const other = await context.newPage();
-    const tokenCalls = countTokenCalls(context);
+    await other.goto('/my-returns/');
+    await expect(other.getByText('No Pending Returns')).toBeVisible();
+    await expect(other.getByText('No Returns History')).toBeVisible();
 
-    // Hold the token call until both tabs have had their 401, so that the two refreshes really overlap.
+    // The shared access token expires while both tabs are open; the next screen each moves to asks with it.
+    await sandbox(request, 'POST', '/expire-access', { email: account.email });
+    const tokenCalls = countTokenCalls(context);
+    // The token call waits until both tabs have had their 401, so that the two refreshes really overlap.
     const failed = new Set<Page>();
     let bothFailed = (): void => undefined;
     const overlap = new Promise<void>((resolve) => {
@@ -106,13 +117,15 @@ test.describe('session', () => {
       });
     }
     await context.route(`${apiOrigin}/oauth/token`, async (route) => {
-      // The client gives the token call 5 s; release it well before that even if the overlap never comes.
-      await Promise.race([overlap, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      // The client gives the token call 5 s: release it before that even if the overlap never comes.
+      await Promise.race([overlap, new Promise((resolve) => setTimeout(resolve, 4000))]);
       await route.continue();
     });
 
-    await Promise.all([page.goto('/my-details/'), other.goto('/my-orders-history/')]);
-    await expectDetails(page, account);
+    const orderHistory = (tab: Page) =>
+      tab.getByRole('navigation', { name: 'Profile' }).getByRole('link', { name: 'Order History' }).click();
+    await Promise.all([orderHistory(page), orderHistory(other)]);
+    await expectHistory(page);
     await expectHistory(other);
     expect(failed.size).toBe(2);
     expect(tokenCalls.count).toBe(1);
@@ -139,7 +152,11 @@ test.describe('session', () => {
       expect(await other.evaluate(() => sessionStorage.getItem('access_token'))).toBeNull();
     });
 
-    test('a tab opened from a signed-in tab keeps its session when the first tab renews the tokens', async ({ context, page, request }) => {
+    test('a tab opened from a signed-in tab keeps its session when the first tab renews the tokens', async ({
+      context,
+      page,
+      request,
+    }) => {
       const account = await freshUser(request);
       await seedSession(page, await expiredTokensFor(request, account), false);
       await page.goto('/metaverse-logistics/');
@@ -147,7 +164,9 @@ test.describe('session', () => {
       await page.evaluate(() => window.open('/portals/', '_blank'));
       const other = await opened;
       // sessionStorage is copied into a tab opened with window.open: both tabs hold the same pair.
-      expect(await other.evaluate(() => sessionStorage.getItem('refresh_token'))).toBe(await page.evaluate(() => sessionStorage.getItem('refresh_token')));
+      expect(await other.evaluate(() => sessionStorage.getItem('refresh_token'))).toBe(
+        await page.evaluate(() => sessionStorage.getItem('refresh_token')),
+      );
       // The other tab follows BroadcastChannel once idle; give it a moment to subscribe.
       await other.waitForLoadState('networkidle');
       const tokenCalls = countTokenCalls(context);
