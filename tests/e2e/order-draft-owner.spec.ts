@@ -68,3 +68,95 @@ test.describe('the order draft is the shopper’s', () => {
     expect(signedIn.email).not.toBe(other.email);
   });
 });
+
+/** Whether the browser still has the draft's screenshot database. */
+function hasShotDatabase(page: Page): Promise<boolean> {
+  return page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'shopper-order-draft'));
+}
+
+test.describe('a draft whose session has ended goes at the next page, before anyone signs in', () => {
+  test.describe('without Keep me signed in', () => {
+    test.use({ remember: false });
+
+    test('the draft lasts while the browser stays open, and is gone once it has been closed', async ({
+      page,
+      context,
+      signedIn,
+    }) => {
+      await page.goto('/upload-orders/');
+      await fillProduct(productBlock(page, 'Product 1'), {
+        url: 'https://www.ikea.com/p/a-private-thing',
+        upload: screenshot(52),
+      });
+      await expect.poll(() => storedShots(page)).toHaveLength(1);
+
+      // Another tab of the same open browser, signed out: the draft stays for the tab whose session is alive.
+      const second = await context.newPage();
+      await second.goto('/');
+      expect(await second.evaluate(() => localStorage.getItem('initial_values') ?? '')).toContain('a-private-thing');
+      await second.close();
+      await page.reload();
+      await expect(productBlock(page, 'Product 1').getByLabel('Product page URL')).toHaveValue(
+        'https://www.ikea.com/p/a-private-thing',
+      );
+
+      // The browser closes: its tabs (and their sessionStorage, where the tokens were) and its session cookies go.
+      await page.close();
+      await context.clearCookies();
+      const next = await context.newPage();
+      await next.goto('/');
+      await expect.poll(() => next.evaluate(() => localStorage.getItem('initial_values'))).toBeNull();
+      await expect.poll(() => hasShotDatabase(next)).toBe(false);
+      expect(signedIn.email).toBeTruthy();
+    });
+  });
+
+  test('Keep me signed in: a session refused on another page takes the draft at the next page start', async ({
+    page,
+    signedIn,
+  }) => {
+    await page.goto('/upload-orders/');
+    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.ikea.com/p/a-private-thing', upload: screenshot(53) });
+    await expect.poll(() => storedShots(page)).toHaveLength(1);
+    await page.goto('/how-it-works/');
+    expect(await page.evaluate(() => localStorage.getItem('initial_values') ?? '')).toContain('a-private-thing');
+
+    // The tokens go as a refused refresh takes them, on a page without the order form.
+    await page.evaluate(() => {
+      localStorage.removeItem('access_token');
+      localStorage.removeItem('refresh_token');
+    });
+    await page.goto('/portals/');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('initial_values'))).toBeNull();
+    await expect.poll(() => hasShotDatabase(page)).toBe(false);
+    expect(signedIn.email).toBeTruthy();
+  });
+
+  test('an open order form lets go of the screenshots at once when another tab deletes them', async ({
+    page,
+    context,
+    signedIn,
+  }) => {
+    await page.goto('/upload-orders/');
+    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.ikea.com/p/a-private-thing', upload: screenshot(54) });
+    await expect.poll(() => storedShots(page)).toHaveLength(1);
+
+    // What Log Out or the start of a page does in another tab, while this form stays open.
+    const other = await context.newPage();
+    await other.goto('/about-us/');
+    const outcome = await other.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const request = indexedDB.deleteDatabase('shopper-order-draft');
+          request.onblocked = () => resolve('blocked');
+          request.onsuccess = () => resolve('deleted');
+          request.onerror = () => resolve('error');
+        }),
+    );
+    expect(outcome).toBe('deleted');
+    await expect(productBlock(page, 'Product 1').getByLabel('Product page URL')).toHaveValue(
+      'https://www.ikea.com/p/a-private-thing',
+    );
+    expect(signedIn.email).toBeTruthy();
+  });
+});

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api/errors';
+import { DRAFT_KEY } from '../../src/lib/draft-lifetime';
 import type { OrderFormValues } from '../../src/lib/schemas/order';
 
 const idb = new Map<string, unknown>();
 const idbFailure = { set: undefined as Error | undefined };
 
 vi.mock('idb-keyval', () => ({
-  createStore: () => 'store',
+  createStore: () => async () => undefined,
   get: async (key: string) => idb.get(key),
   set: async (key: string, value: unknown) => {
     if (idbFailure.set) throw idbFailure.set;
@@ -24,7 +25,7 @@ const getOrder = vi.fn();
 vi.mock('../../src/lib/api/orders', () => ({ createOrder: (...args: unknown[]) => createOrder(...args), getOrder: (...args: unknown[]) => getOrder(...args) }));
 
 const draft = await import('../../src/lib/stores/order-draft');
-const { DRAFT_KEY, DRAFT_VERSION, $draftSaveFailed, clearDraft, defaultValues, isDraftBlank, loadDraft, newProduct, parseDraft, saveDraft } = draft;
+const { DRAFT_VERSION, $draftSaveFailed, clearDraft, defaultValues, isDraftBlank, loadDraft, newProduct, parseDraft, saveDraft } = draft;
 const { $placingOrder, placeOrder } = await import('../../src/lib/stores/place-order');
 const { placedOrderStore } = await import('../../src/lib/stores/placed-order');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
@@ -132,6 +133,23 @@ describe('save and restore', () => {
     await saveDraft(filled());
     expect(JSON.parse(localStorage.getItem(DRAFT_KEY) ?? '{}').owner).toBeNull();
     expect((await loadDraft(9)).portal).toBe(2);
+  });
+
+  it('records whether the session was Keep me signed in, and marks the browser session of one that was not', async () => {
+    document.cookie = 'draft_session=; Max-Age=0; Path=/';
+    storeTokens('access-a', 'refresh-a', true);
+    await loadDraft(7);
+    await saveDraft(filled());
+    expect(JSON.parse(localStorage.getItem(DRAFT_KEY) ?? '{}')).toMatchObject({ owner: 7, remembered: true });
+    expect(document.cookie).not.toContain('draft_session=1');
+
+    clearTokens();
+    localStorage.removeItem('remember_me');
+    storeTokens('access-b', 'refresh-b', false);
+    await loadDraft(7);
+    await saveDraft(filled());
+    expect(JSON.parse(localStorage.getItem(DRAFT_KEY) ?? '{}')).toMatchObject({ owner: 7, remembered: false });
+    expect(document.cookie).toContain('draft_session=1');
   });
 
   it("a shopper's session that ends while the form is open takes the draft with it; a visitor's stays", async () => {

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { normaliseError, retryAfterSeconds } from '../../src/lib/api/errors';
 import { config } from '../../src/lib/config';
 import { $signInBlockedUntil, DEFAULT_SIGN_IN_WAIT_S, signIn, signInWaitLeft } from '../../src/lib/stores/sign-in';
-import { DRAFT_DATABASE, signOut, storeTokens } from '../../src/lib/stores/session';
+import { DRAFT_DATABASE } from '../../src/lib/draft-lifetime';
+import { signOut, storeTokens } from '../../src/lib/stores/session';
 
 interface Sent {
   url: string;

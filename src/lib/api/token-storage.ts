@@ -62,7 +62,7 @@ export function readStoredToken(key: TokenKey): string {
 }
 
 /** Whether the current session was started with Keep me signed in. */
-function isRemembered(): boolean {
+export function isRemembered(): boolean {
   return hasWindow && safeGet(local, REMEMBER) === 'true';
 }
 

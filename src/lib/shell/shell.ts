@@ -1,5 +1,6 @@
 import { recordVisit } from '../api/portals';
 import { looksLikeToken } from '../api/token-storage';
+import { dropDraftOfEndedSession } from '../draft-lifetime';
 import { showAdverts } from './adverts';
 import { afterPaint } from './after-paint';
 import { watchCarousels } from './carousel-loader';
@@ -65,6 +66,9 @@ function onStorage(event: StorageEvent): void {
   }
   setSessionFlag(looksLikeToken(token) ? 'user' : 'guest');
 }
+
+// A shopper's order draft whose session ended while no order form was open goes before anyone else signs in here.
+dropDraftOfEndedSession();
 
 document.addEventListener('click', onClick);
 document.addEventListener('auxclick', (event) => {

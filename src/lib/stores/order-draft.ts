@@ -1,11 +1,10 @@
 import { atom } from 'nanostores';
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
-import { $accessToken, $signedIn, DRAFT_DATABASE } from './session';
+import { $accessToken, $signedIn } from './session';
 import { fetchCurrentUser } from './user';
+import { isRemembered } from '../api/token-storage';
+import { DRAFT_DATABASE, DRAFT_KEY, markBrowserSession } from '../draft-lifetime';
 import type { OrderFormValues, ProductValues } from '../schemas/order';
-
-/** The localStorage key of the order form draft (SPEC section 3). */
-export const DRAFT_KEY = 'initial_values';
 /** The draft format's version; a stored draft of another version is dropped (version 1 had no owner). */
 export const DRAFT_VERSION = 2;
 /** Most product blocks a draft may hold (the server's limit). */
@@ -16,10 +15,14 @@ interface StoredProduct extends Omit<ProductValues, 'screenshot'> {
   hasScreenshot: boolean;
 }
 
-/** The versioned JSON kept under `initial_values`, with the user id of the shopper who typed it (null: a visitor). */
+/**
+ * The versioned JSON kept under `initial_values`, with the user id of the shopper who typed it (null: a visitor) and
+ * whether their session was Keep me signed in (src/lib/draft-lifetime.ts drops it at a page start after that session ended).
+ */
 interface StoredDraft {
   version: typeof DRAFT_VERSION;
   owner: number | null;
+  remembered: boolean;
   values: Omit<OrderFormValues, 'products'> & { products: StoredProduct[] };
 }
 
@@ -98,7 +101,17 @@ let idb: UseStore | undefined;
 
 /** The IndexedDB store of screenshots, opened on first use; undefined where IndexedDB is missing. */
 function shots(): UseStore | undefined {
-  if (!idb && typeof indexedDB !== 'undefined') idb = createStore(DRAFT_DATABASE, 'screenshots');
+  if (idb || typeof indexedDB === 'undefined') return idb;
+  const store = createStore(DRAFT_DATABASE, 'screenshots');
+  idb = store;
+  // A session that ends in another tab deletes the database: this page lets go at once instead of blocking it, and
+  // opens it afresh at its next use.
+  store('readonly', ({ transaction: { db } }) => {
+    db.onversionchange = () => {
+      db.close();
+      if (idb === store) idb = undefined;
+    };
+  }).catch(() => undefined);
   return idb;
 }
 
@@ -183,9 +196,11 @@ export async function loadDraft(viewer: number | null | undefined): Promise<Orde
 
 /** Saves the draft: values to localStorage now, changed screenshots to IndexedDB in order; failures only raise $draftSaveFailed. */
 export function saveDraft(values: OrderFormValues): Promise<void> {
+  const remembered = isRemembered();
   const draft: StoredDraft = {
     version: DRAFT_VERSION,
     owner,
+    remembered,
     values: {
       portal: values.portal,
       addressId: values.addressId,
@@ -195,6 +210,7 @@ export function saveDraft(values: OrderFormValues): Promise<void> {
   };
   try {
     localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    if (owner !== null && !remembered) markBrowserSession();
   } catch {
     failed();
   }

@@ -1,12 +1,10 @@
 import { atom, computed } from 'nanostores';
 import { revokeToken } from '../api/revoke';
+import { deleteStoredDraft } from '../draft-lifetime';
 import { adoptRenewal, broadcast, clearTokens, forgetStoredSession, onAccessTokenChange, readStoredToken, SESSION_CHANNEL } from '../api/token-storage';
 
 /** Where the session's tokens are kept and how they are stored, renewed and dropped (src/lib/api/token-storage). */
 export { clearTokens, readStoredToken, storeTokens } from '../api/token-storage';
-
-/** The IndexedDB database that holds the order draft's screenshots; deleted at sign-out. */
-export const DRAFT_DATABASE = 'shopper-order-draft';
 
 const hasWindow = typeof window !== 'undefined';
 
@@ -23,12 +21,7 @@ export function signOut(options: { redirect?: boolean } = {}): void {
   if (!hasWindow) return;
   revokeToken(readStoredToken('refresh_token'));
   revokeToken(readStoredToken('access_token'));
-  try {
-    // A page still holding the draft open blocks the deletion until it goes, which the redirect brings about.
-    indexedDB.deleteDatabase(DRAFT_DATABASE);
-  } catch {
-    // No IndexedDB (private mode in some browsers): nothing was stored there.
-  }
+  deleteStoredDraft();
   forgetStoredSession();
   broadcast('signout');
   if (options.redirect !== false) window.location.assign('/');
