@@ -72,6 +72,8 @@ export const pwaOptions = {
     // Not a single-page app: no navigation is answered with one fallback shell.
     navigateFallback: null,
     cleanupOutdatedCaches: true,
+    // A waiting deploy comes in at the shopper's next page load (public/sw-update.js; served uncached, as sw.js is).
+    importScripts: ['/sw-update.js'],
     runtimeCaching: [
       {
         urlPattern: isCacheablePage,

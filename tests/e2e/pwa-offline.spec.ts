@@ -198,6 +198,7 @@ test.describe('a new deploy', () => {
   });
 
   test('an open page offers A new version is available with Reload, which brings the new worker in', async ({ page }) => {
+    deploy = 1;
     expect(readFileSync(join(dist, 'sw.js'), 'utf8')).toContain('url:"offline/index.html",revision:"');
     await page.goto(`${origin}/how-it-works/`);
     await workerReady(page);
@@ -225,5 +226,34 @@ test.describe('a new deploy', () => {
     expect(offlineRevision.waiting).toBe(false);
     expect(offlineRevision.controlled).toBe(true);
     expect(offlineRevision.urls.some((u) => u.includes('second-deploy'))).toBe(true);
+  });
+
+  test('without Reload, the next page the shopper opens is the new build, and what was typed stays until then', async ({ page }) => {
+    deploy = 1;
+    await page.goto(`${origin}/contact-us/`);
+    await workerReady(page);
+    await page.reload();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    deploy = 2;
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toBeVisible({ timeout: 15_000 });
+    const query = page.getByLabel('Your query');
+    await query.fill('Where is my parcel?');
+    const state = () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const urls = await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)));
+        return { waiting: Boolean(registration?.waiting), controlled: Boolean(navigator.serviceWorker.controller), second: urls.flat().some((u) => u.includes('second-deploy')) };
+      });
+    // Nothing reloads under the shopper: the new build waits, and the page keeps what was typed.
+    expect((await state()).waiting).toBe(true);
+    await expect(query).toHaveValue('Where is my parcel?');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' }).click();
+    await expect(page).toHaveURL(`${origin}/how-it-works/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'How It Works' })).toBeVisible();
+    expect(await state()).toEqual({ waiting: false, controlled: true, second: true });
+    await expect(page.getByRole('status').filter({ hasText: 'A new version is available' })).toHaveCount(0);
   });
 });
