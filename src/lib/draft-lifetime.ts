@@ -19,9 +19,13 @@ export function markBrowserSession(): void {
 export function deleteStoredDraft(): void {
   try {
     localStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Blocked storage holds nothing to remove.
+  }
+  try {
     indexedDB.deleteDatabase(DRAFT_DATABASE);
   } catch {
-    // Blocked storage or no IndexedDB: nothing was kept there.
+    // No IndexedDB (private mode in some browsers): nothing was stored there.
   }
 }
 

@@ -5,6 +5,7 @@ import { fetchCurrentUser } from './user';
 import { isRemembered } from '../api/token-storage';
 import { DRAFT_DATABASE, DRAFT_KEY, markBrowserSession } from '../draft-lifetime';
 import type { OrderFormValues, ProductValues } from '../schemas/order';
+
 /** The draft format's version; a stored draft of another version is dropped (version 1 had no owner). */
 export const DRAFT_VERSION = 2;
 /** Most product blocks a draft may hold (the server's limit). */
