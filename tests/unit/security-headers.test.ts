@@ -36,7 +36,7 @@ describe("the README's nginx example", () => {
     expect(outside.some((line) => line.trim() === include)).toBe(true);
     expect(outside.filter((line) => line.includes('add_header'))).toEqual([]);
     const own = locations.filter((l) => l.body.includes('add_header'));
-    expect(own.map((l) => l.at)).toEqual(['/_astro/', '= /sw.js', '~ ^/workbox-[0-9a-f]+\\.js$']);
+    expect(own.map((l) => l.at)).toEqual(['/_astro/', '~ ^/sw(-update)?\\.js$', '~ ^/workbox-[0-9a-f]+\\.js$']);
     for (const location of own) expect(location.body, location.at).toContain(include);
   });
 });
