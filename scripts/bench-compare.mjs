@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSite, startLab, summarise } from './bench-lab.mjs';
 import { measure as measureScale } from './bench-scale.mjs';
@@ -13,14 +13,20 @@ const CURRENT_DIR = '.cache/bench-dist';
 
 const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
 
-/** A worktree of the baseline commit under .cache, sharing this tree's node_modules unless it has its own. */
+/** A worktree of the baseline commit under .cache: this tree's node_modules when the lockfiles match, else its own. */
 function baselineTree(sha) {
   const dir = resolve('.cache/baseline', sha);
   if (!existsSync(dir)) {
     mkdirSync(resolve('.cache/baseline'), { recursive: true });
     git('worktree', 'add', '--detach', dir, sha);
   }
-  if (!existsSync(resolve(dir, 'node_modules'))) symlinkSync(resolve('node_modules'), resolve(dir, 'node_modules'), 'dir');
+  if (!existsSync(resolve(dir, 'node_modules'))) {
+    const sameLock = readFileSync(resolve(dir, 'package-lock.json'), 'utf8') === readFileSync('package-lock.json', 'utf8');
+    // Another lockfile is another Astro: the baseline must be built by the versions it was committed with. Without
+    // install scripts: a build needs none, and the Node that runs it is this tree's.
+    if (sameLock) symlinkSync(resolve('node_modules'), resolve(dir, 'node_modules'), 'dir');
+    else execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  }
   return dir;
 }
 

@@ -11,6 +11,8 @@ function run(command, args, env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Says which Node runs the suite: the project's own (node_modules/.bin/node) unless installed without scripts.
+console.log(`e2e on Node ${process.version}`);
 const chromium = findChromium();
 const env = { ...sandboxBuildEnv({ sitePort, apiPort, outDir }), ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? `.cache/astro-${sitePort}` };
 if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['astro', 'build', '--silent'], env);

@@ -1,9 +1,79 @@
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 
-/** The better-sqlite3 connection type used across the sandbox. */
-export type Db = Database.Database;
+/** A value the sandbox binds to a `?`; `undefined` is stored as NULL. */
+type Param = SQLInputValue | undefined;
+
+/** A prepared statement whose rows the caller casts to its row type. */
+export interface Statement {
+  /** Runs a write; `lastInsertRowid` and `changes` as SQLite reports them. */
+  run(...params: Param[]): { changes: number; lastInsertRowid: number };
+  /** The first row, or undefined. */
+  get(...params: Param[]): unknown;
+  /** Every row. */
+  all(...params: Param[]): unknown[];
+}
+
+// node:sqlite refuses `undefined` where better-sqlite3 stored NULL; the routes pass optional fields as they come.
+const bindable = (params: Param[]): SQLInputValue[] => params.map((value) => value ?? null);
+
+/** The sandbox's connection: node:sqlite with nestable transactions (savepoints inside one). */
+export class Db {
+  readonly #db: DatabaseSync;
+  #depth = 0;
+
+  constructor(file: string) {
+    this.#db = new DatabaseSync(file);
+  }
+
+  /** Whether the connection is still open. */
+  get open(): boolean {
+    return this.#db.isOpen;
+  }
+
+  /** Runs one or more statements without parameters. */
+  exec(sql: string): void {
+    this.#db.exec(sql);
+  }
+
+  /** Prepares one statement. */
+  prepare(sql: string): Statement {
+    const statement = this.#db.prepare(sql);
+    return {
+      run: (...params) => {
+        const { changes, lastInsertRowid } = statement.run(...bindable(params));
+        return { changes: Number(changes), lastInsertRowid: Number(lastInsertRowid) };
+      },
+      get: (...params) => statement.get(...bindable(params)),
+      all: (...params) => statement.all(...bindable(params)),
+    };
+  }
+
+  /** Wraps `fn` so that it runs in one transaction, or in a savepoint when one is already open. */
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+    return (...args) => {
+      const savepoint = `sp${this.#depth}`;
+      this.#db.exec(this.#depth === 0 ? 'BEGIN' : `SAVEPOINT ${savepoint}`);
+      this.#depth += 1;
+      try {
+        const result = fn(...args);
+        this.#depth -= 1;
+        this.#db.exec(this.#depth === 0 ? 'COMMIT' : `RELEASE ${savepoint}`);
+        return result;
+      } catch (error) {
+        this.#depth -= 1;
+        this.#db.exec(this.#depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
+        throw error;
+      }
+    };
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    this.#db.close();
+  }
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS users (
@@ -171,9 +241,9 @@ function migrate(db: Db): void {
 /** Opens (creating if needed) the SQLite database and its schema. */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
+  const db = new Db(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA foreign_keys = ON');
   db.exec(SCHEMA);
   migrate(db);
   return db;

@@ -30,7 +30,7 @@ function overwrite(ctx: SandboxContext, table: keyof typeof WRITABLE, id: number
   if (entries.some(([, value]) => typeof value !== 'string')) throw new HttpError(422, 'Values must be strings');
   if (!ctx.db.prepare(`SELECT id FROM ${table} WHERE id = ?`).get(id)) throw notFound();
   if (entries.length > 0) {
-    ctx.db.prepare(`UPDATE ${table} SET ${entries.map(([key]) => `${key} = ?`).join(', ')} WHERE id = ?`).run(...entries.map(([, value]) => value), id);
+    ctx.db.prepare(`UPDATE ${table} SET ${entries.map(([key]) => `${key} = ?`).join(', ')} WHERE id = ?`).run(...entries.map(([, value]) => String(value)), id);
   }
   return ctx.db.prepare(`SELECT * FROM ${table} WHERE id = ?`).get(id);
 }

@@ -114,7 +114,7 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const userId = useToken(ctx, params.token, 'unlock');
     if (userId === undefined) throw new HttpError(422, 'Invalid unlock token');
     ctx.db.transaction(() => {
-      ctx.db.prepare('UPDATE user_tokens SET used_at = ? WHERE token = ?').run(nowIso(), params.token);
+      ctx.db.prepare('UPDATE user_tokens SET used_at = ? WHERE token = ?').run(nowIso(), String(params.token));
       ctx.db.prepare('UPDATE users SET failed_attempts = 0, locked_at = NULL WHERE id = ?').run(userId);
     })();
     return c.json({ message: 'Your account has been unlocked successfully.' });
