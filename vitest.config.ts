@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     globals: true,
     pool: 'threads',
-    poolOptions: { threads: { maxThreads: 2, minThreads: 1 } },
+    maxWorkers: 2,
     setupFiles: ['tests/unit/setup.ts'],
     testTimeout: 20000,
   },
