@@ -1,10 +1,11 @@
-import { defineCollection, reference, z } from 'astro:content';
+import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
 import { isHttpUrl } from './lib/schemas/rules';
 
 // Shop and social links are checked at build time: only http(s) links are ever rendered.
-const webLink = z.string().refine(isHttpUrl, { message: 'Must be an http(s) URL' });
-const publicPath = z.string().regex(/^\/[\w./-]+$/, 'Must be a path under public/, starting with /');
+const webLink = z.string().refine(isHttpUrl, { error: 'Must be an http(s) URL' });
+const publicPath = z.string().regex(/^\/[\w./-]+$/, { error: 'Must be a path under public/, starting with /' });
 
 /** FAQ topics for the help page: one markdown file each (topic and answer body). */
 const faqs = defineCollection({
@@ -22,7 +23,7 @@ const steps = defineCollection({
     order: z.number().int(),
     title: z.string().min(1),
     text: z.string().min(1),
-    link: z.object({ href: z.string().regex(SITE_PATH, 'Must be a path on this site, starting with /'), text: z.string().min(1) }).optional(),
+    link: z.object({ href: z.string().regex(SITE_PATH, { error: 'Must be a path on this site, starting with /' }), text: z.string().min(1) }).optional(),
   }),
 });
 
@@ -73,13 +74,13 @@ const site = defineCollection({
     /** The registered name a tax invoice names as the supplier (VAT Act section 20). */
     legalName: z.string().min(1),
     /** The VAT registration number: ten digits starting with 4 (SARS). */
-    vatNumber: z.string().regex(/^4\d{9}$/, 'A South African VAT number: ten digits starting with 4'),
+    vatNumber: z.string().regex(/^4\d{9}$/, { error: 'A South African VAT number: ten digits starting with 4' }),
     /** The supplier's physical address on tax invoices, one line each. */
     registeredAddress: z.array(z.string().min(1)).min(2),
     postalAddress: z.array(z.string()),
     hours: z.string(),
     phone: z.string(),
-    email: z.string().email(),
+    email: z.email(),
     socials: z.array(z.object({ name: z.string(), href: webLink, icon: z.enum(['facebook', 'instagram', 'x', 'linkedin']) })),
   }),
 });

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type SubmitEvent, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
 import type { Order } from '../../lib/api/orders';
 import { $addressOptions, $addresses } from '../../lib/stores/addresses';
@@ -23,7 +23,7 @@ function ChangeAddress({ order }: ShippingAddressProps): ReactNode {
   const [choice, setChoice] = useState<Address | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!choice || choice.id === order.address?.id) return;
     setSaving(true);
