@@ -5,14 +5,9 @@ import sitemap from '@astrojs/sitemap';
 import AstroPWA from '@vite-pwa/astro';
 import { loadEnv } from 'vite';
 import { buildGuardIntegration } from './scripts/build-guard.mjs';
-import { cspIntegration } from './scripts/csp.mjs';
-import { bodyScriptsIntegration } from './scripts/body-scripts.mjs';
-import { oneStylesheetIntegration } from './scripts/one-stylesheet.mjs';
-import { preloadIntegration } from './scripts/preload.mjs';
 import { pwaOptions } from './scripts/pwa.mjs';
-import { interactDirective } from './src/lib/shell/interact-integration.ts';
-import { modalDirective } from './src/lib/shell/modal-integration.ts';
-import { paintedDirective } from './src/lib/shell/painted-integration.ts';
+import { hydrationIntegration } from './src/lib/hydration/integration.ts';
+import { policyDirectives } from './src/lib/hydration/policy.ts';
 
 /** Pages that are not indexed: modal routes and the signed-in area. */
 const PRIVATE_PATHS = [
@@ -49,18 +44,16 @@ export default defineConfig({
   // Astro 7 removes the whitespace between inline elements by default ('jsx'); the pages' text keeps its spaces.
   compressHTML: true,
   server: { host: '127.0.0.1', port: 4321 },
+  // Astro writes each page's policy as a meta tag, hashing every inline script and style it puts in the page; the
+  // hydration integration fails the build when one is missing. Nothing highlights code, which would add inline styles.
+  security: { csp: { directives: policyDirectives({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }) } },
+  markdown: { syntaxHighlight: false },
   integrations: [
     buildGuardIntegration(env),
     react(),
-    interactDirective(),
-    modalDirective(),
-    paintedDirective(),
-    preloadIntegration(),
-    bodyScriptsIntegration(),
-    oneStylesheetIntegration(),
-    cspIntegration({ apiHost: env.PUBLIC_API_HOST, paymentHosts: env.PUBLIC_PAYMENT_HOSTS }),
+    hydrationIntegration(),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
-    // Last: the worker's precache revisions are taken from the pages as the CSP step left them.
+    // Last: the worker's precache revisions are taken from the pages as built.
     AstroPWA(pwaOptions),
   ],
   vite: {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { estimate, MINIMUM_ORDER_USD, parseAmount, SHOP_CURRENCIES, type ShippingBand, type ShopCurrency } from '../lib/estimate';
 import { formatRand } from '../lib/format';
-import { ISLAND_READY } from '../lib/shell/interact-directive';
+import { ISLAND_READY } from '../lib/hydration/ready';
 import './estimate/cost-estimator.css';
 
 /** A duty category as the estimator offers it. */

@@ -156,7 +156,7 @@ test.describe('shop tiles', () => {
       .toBe((before.find((p) => p.id === 2)?.visits ?? 0) + 1);
   });
 
-  test("a shop opened before the page's scripts have arrived opens once, and its visit is recorded once", async ({ page, context, request }) => {
+  test("a shop opened before the page's scripts have arrived opens at once, a plain link, and only once", async ({ page, context, request }) => {
     await context.route('https://www.asos.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>ASOS stand-in</title>' }));
     // The header's script, which records visits, arrives only when the test lets it.
     const { release } = await holdBack(page, /\/_astro\/BaseLayout\.astro_astro_type_script[^/]*\.js$/);
@@ -167,13 +167,13 @@ test.describe('shop tiles', () => {
     const tile = page.locator('[data-shop-category]').filter({ hasText: 'ASOS' }).getByRole('link', { name: /^ASOS/ });
     const [popup] = await Promise.all([page.waitForEvent('popup'), tile.click()]);
     expect(popup.url()).toMatch(/^https:\/\/www\.asos\.com\/?$/);
-    const visit = page.waitForRequest(`${apiOrigin}/api/web/v1/portals/2/visit`);
     release();
-    await visit;
-    await expect
-      .poll(async () => (await sandbox<{ id: number; visits: number }[]>(request, 'GET', '/visits')).find((p) => p.id === 2)?.visits)
-      .toBe(before + 1);
+    // The header's script has run once its menu button is enabled (hidden at desktop width, so found by its attribute).
+    await expect(page.locator('button[data-disclosure="menu"]')).toBeEnabled();
+    // Nothing replays the press once the script runs: one tab, and the visit (counted by the script) is not counted
+    // twice either (docs/hydration.md: a visit made before the script is not counted at all).
     expect(popups).toHaveLength(1);
+    expect((await sandbox<{ id: number; visits: number }[]>(request, 'GET', '/visits')).find((p) => p.id === 2)?.visits).toBe(before);
   });
 
   test('the home page shows only the running adverts, linked to their shops', async ({ page }) => {

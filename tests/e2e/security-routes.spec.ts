@@ -101,7 +101,7 @@ function htmlFiles(dir: string): string[] {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-test('every built page has exactly one CSP meta tag, first in its head, whose script hashes are its inline scripts', () => {
+test('every built page has exactly one CSP meta tag, before any script, whose script hashes cover its inline scripts', () => {
   const dist = process.env.E2E_DIST ?? 'dist';
   const files = htmlFiles(dist);
   expect(files.length).toBeGreaterThan(20);
@@ -115,15 +115,15 @@ test('every built page has exactly one CSP meta tag, first in its head, whose sc
       continue;
     }
     const policy = metas[0]?.[1] ?? '';
-    const head = /<head[^>]*>\s*<meta charset="utf-8"\s*\/?>\s*<meta http-equiv="Content-Security-Policy"/i.test(html);
-    if (!head) wrong.push(`${name}: the policy is not right after the charset`);
-    const scriptSrc = / script-src ([^;]*)/.exec(`; ${policy}`)?.[1]?.split(' ') ?? [];
-    const listed = scriptSrc.filter((s) => s.startsWith("'sha256-")).sort();
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)]
+    if ((metas[0]?.index ?? 0) > html.search(/<script\b/i)) wrong.push(`${name}: a script comes before the policy`);
+    if (!/^<!doctype html><html[^>]*>\s*<head><meta charset="utf-8"/i.test(html)) wrong.push(`${name}: the charset is not first in the head`);
+    // Astro lists the hashes of every script it may inline on any page (its island runtime, each directive); what
+    // matters is that each inline script of this page is among them.
+    const scriptSrc = policy.split(';').map((part) => part.trim().split(/\s+/)).find(([directive]) => directive === 'script-src') ?? [];
+    const missing = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)]
       .filter((m) => !/type="application\/(ld\+)?json"/i.test(m[1] ?? ''))
-      .map((m) => sha256(m[2] ?? ''));
-    const expected = [...new Set(inline)].sort();
-    if (JSON.stringify(listed) !== JSON.stringify(expected)) wrong.push(`${name}: script hashes ${listed.join(' ')} for inline scripts ${expected.join(' ')}`);
+      .filter((m) => !scriptSrc.includes(sha256(m[2] ?? '')));
+    if (missing.length > 0) wrong.push(`${name}: inline scripts not hashed in script-src: ${missing.map((m) => (m[2] ?? '').slice(0, 40)).join(' | ')}`);
     if (/'unsafe-inline'|'unsafe-eval'/.test(policy)) wrong.push(`${name}: an unsafe source in ${policy}`);
   }
   expect(wrong).toEqual([]);

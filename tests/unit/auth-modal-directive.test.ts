@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ISLAND_READY } from '../../src/lib/shell/interact-directive';
+import { ISLAND_READY } from '../../src/lib/hydration/ready';
 import { FLASH_KEY } from '../../src/lib/flash';
-import modal from '../../src/lib/shell/modal-directive';
+import modal from '../../src/lib/hydration/modal';
 
 const DIALOG = `<div class="modal-backdrop"><div role="dialog" tabindex="-1">
   <button type="button" aria-label="Close">x</button>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import interact, { ISLAND_READY } from '../../src/lib/shell/interact-directive';
+import interact from '../../src/lib/hydration/interact';
+import { ISLAND_READY } from '../../src/lib/hydration/ready';
 
 function island(): { el: HTMLElement; form: HTMLFormElement; input: HTMLInputElement } {
   const el = document.createElement('astro-island');

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { ISLAND_READY } from '../../lib/shell/interact-directive';
+import { ISLAND_READY } from '../../lib/hydration/ready';
 
 /** The formik helpers the hook needs (stable across renders). */
 export interface AdoptHelpers<V> {

@@ -18,6 +18,8 @@ export function selectCategory(page: ParentNode, category: string): void {
 
 /** Follows the category carousel: the centred category is the selected one; a click selects too. */
 export function followCategories(carousel: HTMLElement, page: ParentNode): void {
+  // The buttons come disabled, visibly not ready, until this script can answer them (docs/hydration.md).
+  for (const button of carousel.querySelectorAll<HTMLButtonElement>('[data-category-button]')) button.disabled = false;
   carousel.addEventListener(SLIDE_CHANGE_EVENT, (event) => {
     const slide = (event as CustomEvent<HTMLElement>).detail;
     const category = slide.querySelector<HTMLElement>('[data-category-button]')?.dataset.categoryButton;

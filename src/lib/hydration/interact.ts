@@ -1,9 +1,14 @@
 import type { ClientDirective } from 'astro';
+import { ISLAND_READY } from './ready';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Hydrates on the first focus, pointer or key event inside the island. */
+    'client:interact'?: boolean;
+  }
+}
 
 const TRIGGERS = ['focusin', 'pointerdown', 'keydown'] as const;
-
-/** Event an island dispatches (bubbling) once its handlers are live, after hydration has committed. */
-export const ISLAND_READY = 'island:ready';
 
 /**
  * client:interact: hydrates an island on the first focus, pointer or key event inside it (or at

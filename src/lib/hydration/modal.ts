@@ -3,7 +3,7 @@ import { FLASH_KEY } from '../flash';
 import { BACKGROUND_KEY, hasNoticeParam, modalLinkTarget, modalRouteOf } from '../modal-routes';
 import { focusInto, inertOutside, keepTabInside } from '../dialog';
 import { rememberedUsername } from '../remembered-username';
-import { ISLAND_READY } from './interact-directive';
+import { ISLAND_READY } from './ready';
 
 declare module 'astro' {
   interface AstroClientDirectives {
