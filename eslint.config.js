@@ -1,7 +1,9 @@
 import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
-import jsxA11y from 'eslint-plugin-jsx-a11y';
+// The maintained fork of eslint-plugin-jsx-a11y, whose last release stops at ESLint 9 (same rules, prefix jsx-a11y-x).
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -91,7 +93,7 @@ const layerConfigs = LAYERS.map(({ layer, files, forbidden }) => ({
 }));
 
 /** Lint rules: TypeScript, Astro, accessibility of JSX, React hooks, and the layers' import boundaries. */
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['dist/', '.astro/', '.cache/', 'node_modules/', 'sandbox/data/', 'test-results/', 'playwright-report/', 'bench-results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -105,10 +107,10 @@ export default tseslint.config(
   },
   {
     files: ['**/*.tsx'],
-    ...jsxA11y.flatConfigs.recommended,
-    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, 'react-hooks': reactHooks },
+    ...jsxA11y.configs.recommended,
+    plugins: { ...jsxA11y.configs.recommended.plugins, 'react-hooks': reactHooks },
     rules: {
-      ...jsxA11y.flatConfigs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },

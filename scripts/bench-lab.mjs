@@ -42,7 +42,8 @@ export function summarise(lhr, group, route) {
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    // Lighthouse 13 names the largest paint's element in its LCP breakdown insight (a list: the subparts, then the node).
+    lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')?.snippet ?? '',
     // How fast this machine was during the run (Lighthouse's own CPU test): a low index means a busy machine, not a slow page.
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
   };

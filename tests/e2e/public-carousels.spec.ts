@@ -96,16 +96,17 @@ test.describe('carousels', () => {
     await expect(page.locator('[data-shop-category][aria-current="true"]')).toHaveCount(2);
   });
 
-  test('a category chosen before the carousel has started stays chosen once it starts', async ({ page }) => {
+  test('the categories are visibly not ready until the carousel has started, then a choice sticks', async ({ page }) => {
     // The carousel's code (swiper, which the page's own script imports too) arrives only when the test lets it, as on
-    // a slow phone network; the press waits for the page's scripts and is pressed again once they have run.
+    // a slow phone network; until then the categories are disabled rather than taking a press they cannot answer.
     const carouselCode = await holdBack(page, /\/_astro\/carousel\.[\w-]+\.js$/);
-    await page.goto('/portals/');
+    await page.goto('/portals/', { waitUntil: 'commit' });
     const categories = page.getByRole('region', { name: 'Shop categories' });
     await expect.poll(carouselCode.requested).toBe(1);
-    await categories.getByRole('button', { name: /^Electronics/ }).click();
+    await expect(categories.getByRole('button', { name: /^Electronics/ })).toBeDisabled();
     carouselCode.release();
     await expect(page.getByRole('button', { name: 'Pause slides' })).toBeVisible();
+    await categories.getByRole('button', { name: /^Electronics/ }).click();
     await expect(categories.getByRole('button', { name: /^Electronics/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('[data-shop-category][aria-current="true"]').filter({ hasText: 'Amazon' })).toHaveCount(1);
   });
@@ -163,7 +164,8 @@ test.describe('shop tiles', () => {
     const before = (await sandbox<{ id: number; visits: number }[]>(request, 'GET', '/visits')).find((p) => p.id === 2)?.visits ?? 0;
     const popups: Page[] = [];
     context.on('page', (opened) => popups.push(opened));
-    await page.goto('/portals/');
+    // Held module scripts hold the load event too: the test goes on once the page has arrived.
+    await page.goto('/portals/', { waitUntil: 'commit' });
     const tile = page.locator('[data-shop-category]').filter({ hasText: 'ASOS' }).getByRole('link', { name: /^ASOS/ });
     const [popup] = await Promise.all([page.waitForEvent('popup'), tile.click()]);
     expect(popup.url()).toMatch(/^https:\/\/www\.asos\.com\/?$/);

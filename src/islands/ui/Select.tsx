@@ -279,7 +279,7 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
           const isSelected = selected.some((v) => isEqual(v, option.value));
           return (
             // Keys reach options through the combobox input (aria-activedescendant), not the options themselves.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
             <li
               key={`${row}-${option.label}`}
               id={optionId(row)}
@@ -294,7 +294,7 @@ export function Select<V>(props: SelectProps<V>): ReactNode {
           );
         })}
         {result.hasMore ? (
-          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+          // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events
           <li
             id={optionId(LOAD_MORE)}
             role="option"
