@@ -41,12 +41,13 @@ describe('policyFaults: the build fails on a policy that misses a script', () =>
     expect(policyFaults(page("'self'") + page("'self'"))).toEqual(['2 CSP meta tags, not one']);
   });
 
-  it('finds inline event handlers, quoted or not, and ignores data attributes and text that mentions one', () => {
+  it('finds inline event handlers, quoted or not, and style attributes, and ignores data attributes and text that mentions one', () => {
     const ok = `'self' ${hash(INLINE)}`;
     for (const handler of ['<button type="button" onclick="go()">Go</button>', "<img src=x onerror='alert(1)'>", '<img src=x onerror=alert(1)>', '<div\nonload = "x()">']) {
       expect(policyFaults(page(ok, handler)), handler).toHaveLength(1);
     }
     expect(policyFaults(page(ok, '<a data-onclick="x" aria-label="on=1" href="/">on</a><p>Turn onclick=off here</p>'))).toEqual([]);
+    expect(policyFaults(page(ok, '<div style="width:50%">x</div>'))).toEqual(['a style attribute: <div style="width:50%">']);
   });
 
   it('checks every page of a build, naming the page that is wrong', async () => {
