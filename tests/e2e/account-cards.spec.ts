@@ -81,11 +81,11 @@ test.describe('managing saved cards on My Details', () => {
       await expect(travel).toBeVisible();
       await expect(cards.getByText('Preferred', { exact: true })).toHaveCount(0);
 
-      await cards.getByRole('button', { name: 'Make Travel Mastercard the preferred card' }).click();
+      await cards.getByRole('button', { name: 'Make preferred: Travel Mastercard' }).click();
       await expect(toast(page, 'Preferred card changed')).toBeVisible();
       await expect(travel.getByText('Preferred', { exact: true })).toBeVisible();
       await expect(cards.getByText('Preferred', { exact: true })).toHaveCount(1);
-      await expect(cards.getByRole('button', { name: 'Make Travel Mastercard the preferred card' })).toHaveCount(0);
+      await expect(cards.getByRole('button', { name: 'Make preferred: Travel Mastercard' })).toHaveCount(0);
 
       await page.goto(`/quote-payment/${orderId}/`);
       await expect(page.getByRole('radio', { name: /Travel Mastercard/ })).toBeChecked();

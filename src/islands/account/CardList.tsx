@@ -85,7 +85,7 @@ export function CardList(): ReactNode {
                   <button
                     type="button"
                     className="button button--ghost button--small"
-                    aria-label={`Make ${card.cardName} the preferred card`}
+                    aria-label={`Make preferred: ${card.cardName}`}
                     disabled={preferring.loading}
                     onClick={() => void prefer(card)}
                   >
