@@ -42,10 +42,10 @@ export function compareFigure(name, baseline, current) {
 const runs = (values) => `${median(values)} (${[...values].sort((a, b) => a - b).join(', ')})`;
 
 /** The comparison as markdown: one row per route and per figure, medians with every run in brackets. */
-export function compareMarkdown({ date, baseline, current, runCount, routes, figures }) {
+export function compareMarkdown({ date, baseline, current, runCount, routes, figures, lighthouse = 'Lighthouse' }) {
   const worse = routes.filter((r) => r.worse).length + figures.filter((f) => f.worse).length;
   return [
-    `Compared ${date} with \`npm run bench:compare -- ${baseline.ref}${current.ref ? ` ${current.ref}` : ''}\`: ${current.ref ? `${current.ref} (${current.sha})` : `this tree (${current.sha})`} against ${baseline.ref} (${baseline.sha}), both built now and measured in turns in the same run, ${runCount} runs each (Lighthouse 12.8 mobile, simulated throttling). A difference counts only when every run of one tree is on the same side of every run of the other; JS is gzipped KB (1 KB slack).`,
+    `Compared ${date} with \`npm run bench:compare -- ${baseline.ref}${current.ref ? ` ${current.ref}` : ''}\`: ${current.ref ? `${current.ref} (${current.sha})` : `this tree (${current.sha})`} against ${baseline.ref} (${baseline.sha}), both built now and measured in turns in the same run, ${runCount} runs each (${lighthouse} mobile, simulated throttling). A difference counts only when every run of one tree is on the same side of every run of the other; JS is gzipped KB (1 KB slack).`,
     '',
     '| group | route | JS KB before | JS KB now | perf before | perf now | TBT ms before | TBT ms now | LCP ms before | LCP ms now | verdict |',
     '|---|---|---:|---:|---|---|---|---|---|---|---|',

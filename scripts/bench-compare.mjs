@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { buildSite, startLab, summarise } from './bench-lab.mjs';
+import { LIGHTHOUSE_VERSION, buildSite, startLab, summarise } from './bench-lab.mjs';
 import { measure as measureScale } from './bench-scale.mjs';
 import { compareFigure, compareMarkdown, compareRoute } from './bench-compare-report.mjs';
 
@@ -110,6 +110,7 @@ async function main() {
       baseline: { ref, sha },
       current,
       runCount: RUNS,
+      lighthouse: `Lighthouse ${LIGHTHOUSE_VERSION}`,
       routes,
       figures,
     });

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
@@ -9,6 +10,14 @@ import { ACCOUNT_ROUTES, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, fillRoute
 import { sandboxOrderIds, sandboxTokens, waitFor } from './sandbox-client.mjs';
 
 /** Ports of the bench's site and sandbox (BENCH_PORT, BENCH_API_PORT). */
+/** The installed Lighthouse's major.minor, named in the reports (the audits change between versions). */
+export const LIGHTHOUSE_VERSION = JSON.parse(
+  readFileSync(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8'),
+)
+  .version.split('.')
+  .slice(0, 2)
+  .join('.');
+
 export const SITE_PORT = Number(process.env.BENCH_PORT ?? 4361);
 export const API_PORT = Number(process.env.BENCH_API_PORT ?? 4014);
 

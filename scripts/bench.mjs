@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
-import { BUDGETS, buildSite, startLab, summarise } from './bench-lab.mjs';
+import { BUDGETS, LIGHTHOUSE_VERSION, buildSite, startLab, summarise } from './bench-lab.mjs';
 import { benchUpload } from './bench-upload.mjs';
 import { measure as measureScale } from './bench-scale.mjs';
 import { repeatVisitFigures } from './bench-repeat.mjs';
@@ -25,7 +25,7 @@ function markdown(rows, extras) {
   );
   const extra = extras.map((e) => `| ${e.name} | ${e.value} | ${e.goal} | ${e.met ? 'met' : '**not met**'} |`);
   return [
-    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (Lighthouse 12.8 mobile, simulated throttling, median of ${RUNS} runs per route, Debian Chromium, on the project's 2-core machine; KB are gzipped transfer sizes before any interaction). Budgets: public pages JS <= 40 KB and all four scores 100; modal and account pages JS <= 180 KB and performance >= 95. Modal and account pages are noindex, hence their SEO scores. BI is Lighthouse's benchmark index of the machine during the reported run (higher is faster; ${biRange(rows)} in this run): on a shared machine the blocking time, and with it the performance score, follows it.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (Lighthouse ${LIGHTHOUSE_VERSION} mobile, simulated throttling, median of ${RUNS} runs per route, Debian Chromium, on the project's 2-core machine; KB are gzipped transfer sizes before any interaction). Budgets: public pages JS <= 40 KB and all four scores 100; modal and account pages JS <= 180 KB and performance >= 95. Modal and account pages are noindex, hence their SEO scores. BI is Lighthouse's benchmark index of the machine during the reported run (higher is faster; ${biRange(rows)} in this run): on a shared machine the blocking time, and with it the performance score, follows it.`,
     '',
     head,
     ...lines,
