@@ -39,10 +39,38 @@ export function compareFigure(name, baseline, current) {
   return { name, baseline, current, verdict: v, worse: v === 'worse' };
 }
 
+/** How much a route's JavaScript may grow against the baseline (issue 27): 10 %. */
+export const JS_GROWTH_LIMIT = 0.1;
+
+/** The budget "every route's JavaScript within +10 % of the baseline's", from compared routes (medians). */
+export function jsGrowthBudget(routes) {
+  const growth = (r) => (r.baseline.js ? (r.current.js - r.baseline.js) / r.baseline.js : 0);
+  const most = routes.reduce((a, b) => (growth(b) > growth(a) ? b : a));
+  const over = routes.filter((r) => growth(r) > JS_GROWTH_LIMIT).map((r) => r.route);
+  const pct = (r) => `${growth(r) >= 0 ? '+' : ''}${(growth(r) * 100).toFixed(1)} %`;
+  return {
+    name: `every route's JavaScript against the baseline's (most: \`${most.route}\`, ${most.baseline.js} -> ${most.current.js} KB)`,
+    value: over.length ? `${pct(most)}; over the limit: ${over.join(', ')}` : pct(most),
+    goal: `<= +${JS_GROWTH_LIMIT * 100} % on every route`,
+    met: over.length === 0,
+  };
+}
+
 const runs = (values) => `${median(values)} (${[...values].sort((a, b) => a - b).join(', ')})`;
 
-/** The comparison as markdown: one row per route and per figure, medians with every run in brackets. */
-export function compareMarkdown({ date, baseline, current, runCount, routes, figures, lighthouse = 'Lighthouse' }) {
+/** @typedef {{ name: string, value: string, goal: string, met: boolean }} Budget */
+
+/** The comparison as markdown: one row per route and per figure, medians with every run in brackets, then the budgets. */
+export function compareMarkdown({
+  date,
+  baseline,
+  current,
+  runCount,
+  routes,
+  figures,
+  budgets = /** @type {Budget[]} */ ([]),
+  lighthouse = 'Lighthouse',
+}) {
   const worse = routes.filter((r) => r.worse).length + figures.filter((f) => f.worse).length;
   return [
     `Compared ${date} with \`npm run bench:compare -- ${baseline.ref}${current.ref ? ` ${current.ref}` : ''}\`: ${current.ref ? `${current.ref} (${current.sha})` : `this tree (${current.sha})`} against ${baseline.ref} (${baseline.sha}), both built now and measured in turns in the same run, ${runCount} runs each (${lighthouse} mobile, simulated throttling). A difference counts only when every run of one tree is on the same side of every run of the other; JS is gzipped KB (1 KB slack).`,
@@ -61,6 +89,14 @@ export function compareMarkdown({ date, baseline, current, runCount, routes, fig
           ...figures.map(
             (f) => `| ${f.name} | ${runs(f.baseline)} | ${runs(f.current)} | ${f.worse ? '**worse**' : f.verdict} |`,
           ),
+          '',
+        ]
+      : []),
+    ...(budgets.length
+      ? [
+          `| budget, ${current.ref ? current.ref : 'this tree'} | figure | goal | met |`,
+          '|---|---|---|---|',
+          ...budgets.map((b) => `| ${b.name} | ${b.value} | ${b.goal} | ${b.met ? 'met' : '**not met**'} |`),
           '',
         ]
       : []),

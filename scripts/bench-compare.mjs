@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { resolve } from 'node:path';
 import { LIGHTHOUSE_VERSION, buildSite, startLab, summarise } from './bench-lab.mjs';
 import { measure as measureScale } from './bench-scale.mjs';
-import { compareFigure, compareMarkdown, compareRoute } from './bench-compare-report.mjs';
+import { firstVisitFigures } from './bench-first-visit.mjs';
+import { repeatVisitFigures } from './bench-repeat.mjs';
+import { compareFigure, compareMarkdown, compareRoute, jsGrowthBudget, median } from './bench-compare-report.mjs';
 
 // `npm run bench:compare -- <baseline ref> [<candidate ref>]`: this tree (or the candidate commit) beside an earlier one,
 // measured in turns in one run. Scores on this machine move from hour to hour, so "not worse than before" can only be
@@ -104,6 +106,32 @@ async function main() {
       for (const f of figures)
         console.log(`${f.worse ? 'WORSE  ' : 'ok     '} ${f.name}: ${f.baseline.join('/')} -> ${f.current.join('/')} ms`);
     }
+    // The budgets hold for this tree on its own: its first-visit figures (the home page beside its static copy is
+    // measured now, in turns), its repeat visits with the worker, and the JavaScript of each route against the baseline.
+    await lab.serve(currentOut);
+    const groups = measured.map(([name]) => name);
+    const currentRows = routes.map((r) => ({
+      group: r.group,
+      route: r.route,
+      kb: { js: r.current.js },
+      lcpMs: median(r.current.lcp),
+    }));
+    const budgets = [
+      ...(routes.length ? [jsGrowthBudget(routes)] : []),
+      ...(await firstVisitFigures({
+        groups,
+        rows: currentRows,
+        site: lab.site,
+        port: lab.chrome.port,
+        runs: RUNS,
+        outDir: currentOut,
+      })),
+    ];
+    if (!only || only.split(',').includes('repeat')) {
+      await lab.setSession(true);
+      budgets.push(...(await repeatVisitFigures({ site: lab.site, server: lab.server(), chromePath: lab.chromePath })));
+    }
+    for (const b of budgets) console.log(`${b.met ? 'met    ' : 'NOT MET'} ${b.name}: ${b.value} (goal ${b.goal})`);
     lab.browser.disconnect();
     const table = compareMarkdown({
       date: new Date().toISOString().slice(0, 10),
@@ -113,6 +141,7 @@ async function main() {
       lighthouse: `Lighthouse ${LIGHTHOUSE_VERSION}`,
       routes,
       figures,
+      budgets,
     });
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/compare.md', `${table}\n`);

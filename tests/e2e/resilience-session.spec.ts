@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAddress } from './account-helpers';
-import { apiOrigin, freshUser, sandbox, seedSession, siteOrigin, tokensFor } from './fixtures';
+import { apiOrigin, freshUser, sandbox, seedSession, tokensFor } from './fixtures';
 import { productBlock } from './files/order-kit';
 import { expect, orderFor, TAG, test } from './resilience-kit';
 
@@ -143,18 +143,5 @@ test.describe('offline on a static screen', () => {
     await page.reload();
     await expect(page).toHaveURL(/\/help\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
-  });
-
-  test(`${TAG} help: a session check whose code the dropped connection lost runs once the browser is back online`, async ({ page, context }) => {
-    // A visitor: the check, once it runs, sends them home. Its code fails to arrive the first time, as on a dropping network.
-    let asked = 0;
-    await page.route(/\/_astro\/require-session\.[\w-]+\.js$/, (route) => (asked++ === 0 ? route.abort('internetdisconnected') : route.continue()));
-    await page.goto('/help/');
-    await expect.poll(() => asked).toBe(1);
-    await expect(page).toHaveURL(/\/help\/$/);
-    await context.setOffline(true);
-    await context.setOffline(false);
-    await expect(page).toHaveURL(`${siteOrigin}/`);
-    expect(asked).toBe(2);
   });
 });

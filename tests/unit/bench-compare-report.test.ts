@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { compareFigure, compareMarkdown, compareRoute, median, verdict } from '../../scripts/bench-compare-report.mjs';
+import {
+  compareFigure,
+  compareMarkdown,
+  compareRoute,
+  jsGrowthBudget,
+  median,
+  verdict,
+} from '../../scripts/bench-compare-report.mjs';
 
 const row = (performance: number, js = 10, tbtMs = 100, lcpMs = 900) => ({ kb: { js }, performance, tbtMs, lcpMs });
 
@@ -63,5 +70,37 @@ describe('bench comparison against a baseline tree', () => {
     });
     expect(table).toContain('`npm run bench:compare -- old new`: new (def456) against old (abc123)');
     expect(table.split('\n').at(-1)).toBe('Nothing is worse than the baseline.');
+  });
+
+  it('holds every route to +10 % of the baseline JavaScript and names the routes over it', () => {
+    const within = jsGrowthBudget([
+      compareRoute('public', '/', [row(100, 10)], [row(100, 10.9)]),
+      compareRoute('account', '/help/', [row(96, 100)], [row(96, 95)]),
+    ]);
+    expect(within).toMatchObject({ value: '+9.0 %', goal: '<= +10 % on every route', met: true });
+    expect(within.name).toContain('`/`, 10 -> 10.9 KB');
+    const over = jsGrowthBudget([
+      compareRoute('public', '/', [row(100, 10)], [row(100, 13.2)]),
+      compareRoute('public', '/portals/', [row(100, 36.4)], [row(100, 38.5)]),
+    ]);
+    expect(over).toMatchObject({ value: '+32.0 %; over the limit: /', met: false });
+  });
+
+  it('lists the budgets of this tree, met or not', () => {
+    const table = compareMarkdown({
+      date: '2026-11-26',
+      baseline: { ref: 'abc', sha: 'abc123' },
+      current: { sha: 'def456' },
+      runCount: 1,
+      routes: [],
+      figures: [],
+      budgets: [
+        { name: 'sign-in JS', value: '60 KB', goal: '<= 100 KB', met: true },
+        { name: 'home LCP ratio', value: '1.20', goal: 'ratio <= 1.1', met: false },
+      ],
+    });
+    expect(table).toContain('| budget, this tree | figure | goal | met |');
+    expect(table).toContain('| sign-in JS | 60 KB | <= 100 KB | met |');
+    expect(table).toContain('| home LCP ratio | 1.20 | ratio <= 1.1 | **not met** |');
   });
 });

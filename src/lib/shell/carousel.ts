@@ -1,11 +1,10 @@
 import Swiper from 'swiper';
 import { A11y, Autoplay } from 'swiper/modules';
+import { SLIDE_CHANGE_EVENT } from './carousel-loader';
 
 /** Milliseconds between slides (SPEC section 9). */
 export const AUTOPLAY_DELAY = 5000;
 
-/** Fired on a carousel root (detail: the active slide) when the centred slide changes. */
-export const SLIDE_CHANGE_EVENT = 'carousel:change';
 
 /** Fewest slides swiper's centred loop needs with 22 % slides (five in view, three looped). */
 export const LOOP_MINIMUM = 8;

@@ -4,6 +4,9 @@ import { dropDraftOfEndedSession } from '../draft-lifetime';
 import { showAdverts } from './adverts';
 import { afterPaint } from '../hydration/after-paint';
 import { watchCarousels } from './carousel-loader';
+import { followOtherTabs, signOut } from '../stores/session';
+import { startOfflineSupport } from './pwa';
+import { requireSession } from './require-session';
 import { setSessionFlag } from './session-flag';
 import { rememberShownPage } from './shown-pages';
 
@@ -34,7 +37,7 @@ function onClick(event: MouseEvent): void {
     if (open.dataset.disclosure === 'dropdown' && !panel?.contains(target)) closeDisclosure(open);
   }
   if (target.closest('[data-signout]')) {
-    void import('../stores/session').then(({ signOut }) => signOut());
+    signOut();
     return;
   }
   visitFrom(target);
@@ -98,16 +101,11 @@ afterPaint(() => {
   watchCarousels([...document.querySelectorAll<HTMLElement>('[data-carousel]')]);
 });
 
-/** Runs `use` once a module has loaded; a load that fails (the connection dropped first) is tried again when the browser is back online. */
-function withModule<M>(load: () => Promise<M>, use: (module: M) => void): void {
-  load().then(use, () => window.addEventListener('online', () => withModule(load, use), { once: true }));
-}
-
-// Sign-out in another tab (storage event or BroadcastChannel) ends this tab's session too; loaded when idle.
-whenIdle(() => withModule(() => import('../stores/session'), ({ followOtherTabs }) => followOtherTabs(() => undefined)));
+// Sign-out in another tab (storage event or BroadcastChannel) ends this tab's session too.
+whenIdle(() => followOtherTabs(() => undefined));
 
 // A login-required page without an account island (Help, SPEC section 2) is marked by its layout.
-if (document.querySelector('[data-require-session]')) withModule(() => import('./require-session'), ({ requireSession }) => requireSession());
+if (document.querySelector('[data-require-session]')) requireSession();
 
 // The service worker exists only in the production build. A first install precaches the site (about 1.3 MB), so it
 // waits until the page has loaded and then been quiet for a while: on a phone's slow connection those downloads would
@@ -119,7 +117,7 @@ const FIRST_INSTALL_DELAY_MS = 4000;
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   // A page shown before the worker took over never passed through it: it is noted, and handed to the worker once it is there.
   if (!navigator.serviceWorker.controller) rememberShownPage();
-  const start = (): void => void import('./pwa').then(({ startOfflineSupport }) => startOfflineSupport()).catch(() => undefined);
+  const start = (): void => void startOfflineSupport().catch(() => undefined);
   const afterLoad = navigator.serviceWorker.controller ? start : (): void => void setTimeout(() => whenIdle(start), FIRST_INSTALL_DELAY_MS);
   whenLoaded(afterLoad);
 }
