@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { takeFlashes } from '../lib/flash';
 import { modalLinkTarget, modalRouteOf, type ModalRoute } from '../lib/modal-routes';
@@ -37,7 +37,9 @@ function Screen({ route, params }: { route: ModalRoute; params: URLSearchParams 
 
 /** The modal routes over the current page, the page's toasts, and flash messages from the previous page. */
 export function ModalRoutes({ initialPath }: { initialPath?: string }): ReactNode {
-  const server = useCallback((): ModalLocation => ({ route: initialPath ? modalRouteOf(initialPath) : undefined, search: '' }), [initialPath]);
+  // React asks for the server's value more than once while hydrating: it must be the same object each time.
+  const [serverLocation] = useState((): ModalLocation => ({ route: initialPath ? modalRouteOf(initialPath) : undefined, search: '' }));
+  const server = useCallback(() => serverLocation, [serverLocation]);
   const { route, search } = useStore($modal, { ssr: server });
 
   useEffect(() => {
@@ -70,8 +72,9 @@ export function ModalRoutes({ initialPath }: { initialPath?: string }): ReactNod
     <>
       <Toasts />
       {route && (
-        <Modal key={route} title={TITLES[route]} onClose={close} size={route === 'uploadOrderInstructions' || route === 'register' ? 'wide' : 'narrow'}>
-          <Screen route={route} params={new URLSearchParams(search)} />
+        // One dialog for a chain of screens (Log In, then Forgot Password): closing it gives focus back to the link that opened the first.
+        <Modal title={TITLES[route]} onClose={close} size={route === 'uploadOrderInstructions' || route === 'register' ? 'wide' : 'narrow'}>
+          <Screen key={route} route={route} params={new URLSearchParams(search)} />
         </Modal>
       )}
     </>

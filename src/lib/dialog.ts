@@ -1,18 +1,18 @@
-/**
- * Makes every child of `<body>` that does not hold `host` inert (no focus, clicks or screen-reader reading outside a
- * dialog), leaving alone those already inert; returns what gives them back.
- */
-export function inertOutside(host: Element | null): () => void {
-  const inerted = [...document.body.children].filter((el): el is HTMLElement => el instanceof HTMLElement && !el.contains(host) && !el.inert);
-  for (const el of inerted) el.inert = true;
-  return () => {
-    for (const el of inerted) el.inert = false;
-  };
+/** Focuses the dialog's first field (`[data-autofocus]`), else its title. */
+export function focusStart(dialog: HTMLElement): void {
+  (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>('.modal__title'))?.focus();
 }
 
-/** Moves focus to the dialog's first field (`[data-autofocus]`, else the dialog itself) unless it is already inside. */
-export function focusInto(dialog: HTMLElement): void {
-  if (!dialog.contains(document.activeElement)) (dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog).focus();
+/**
+ * Shows a `<dialog>` as modal (top layer, the page behind inert, Escape closes) and focuses its first field; does
+ * nothing when it already is. A server-rendered dialog arrives `open`, which is non-modal, and `showModal()` refuses an
+ * open dialog: removing the attribute first fires no `close`.
+ */
+export function showAsModal(dialog: HTMLDialogElement): void {
+  if (dialog.matches(':modal')) return;
+  dialog.removeAttribute('open');
+  dialog.showModal();
+  focusStart(dialog);
 }
 
 const FOCUSABLE =
@@ -23,8 +23,9 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Keeps Tab and Shift+Tab inside `root`: from its last focusable element to its first and back, and from anywhere
- * outside to its first. Leaves alone a press another handler has already taken, and any press once `root` has left the page.
+ * Keeps Tab and Shift+Tab inside `root`, from its last focusable element to its first and back: a modal dialog makes
+ * the page behind inert, but past its last control the browser moves focus to its own toolbar. Leaves alone a press
+ * another handler has already taken, and any press once `root` has left the page.
  */
 export function keepTabInside(event: KeyboardEvent, root: HTMLElement): void {
   if (event.key !== 'Tab' || event.defaultPrevented || !root.isConnected) return;
@@ -36,13 +37,13 @@ export function keepTabInside(event: KeyboardEvent, root: HTMLElement): void {
     return;
   }
   const active = document.activeElement;
-  if (event.shiftKey && (active === head || active === root)) {
+  // Before the first control (the dialog's title, focused when it has no field) or after the last, Tab goes round.
+  const before = active === head || !(active instanceof Node) || (head.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+  const after = active === tail || (active instanceof Node && (tail.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+  if (event.shiftKey && before) {
     event.preventDefault();
     tail.focus();
-  } else if (!event.shiftKey && active === tail) {
-    event.preventDefault();
-    head.focus();
-  } else if (!root.contains(active)) {
+  } else if (!event.shiftKey && after) {
     event.preventDefault();
     head.focus();
   }

@@ -13,6 +13,19 @@ export type ModalRoute = keyof typeof MODAL_ROUTES;
 /** The history state key that holds the background page's URL. */
 export const BACKGROUND_KEY = 'modalBackground';
 
+/** The page behind the open modal, when this tab came from one (history state), else undefined. */
+export function modalBackground(): string | undefined {
+  const state: unknown = window.history.state;
+  const value = typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[BACKGROUND_KEY] : undefined;
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.origin === window.location.origin ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The modal route a path belongs to (with or without its trailing slash), or undefined. */
 export function modalRouteOf(pathname: string): ModalRoute | undefined {
   const path = pathname.endsWith('/') ? pathname : `${pathname}/`;

@@ -65,8 +65,16 @@ test.describe('sign in', () => {
     await dialog.getByLabel('Email').fill(account.email);
     await dialog.getByLabel('Password', { exact: true }).fill('Wrong#pass1');
     await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page.getByText('Invalid email or password')).toBeVisible();
+    const toast = page.getByText('Invalid email or password');
+    await expect(toast).toBeVisible();
     await expect(dialog).toBeVisible();
+    // On top of the open dialog and not inert (hit testing skips inert nodes), so it is seen and announced.
+    expect(
+      await toast.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+      }),
+    ).toBe(true);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect((await stored(page)).session).toBeNull();
@@ -143,18 +151,54 @@ test.describe('a deep-linked dialog before its code arrives', () => {
     expect(await stored(page)).toMatchObject({ session: null, remember: 'true' });
   });
 
-  test('shows the remembered e-mail at once, and Escape pressed before the code arrives closes the dialog', async ({ page }) => {
+  test('is modal at once: focus in its first field, the page behind inert and still, the remembered e-mail shown', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('remembered_username', 'naledi@example.com'));
     const island = await holdIsland(page);
     await page.goto('/login/');
     const dialog = page.getByRole('dialog', { name: 'Log In' });
+    await expect(dialog.getByLabel('Email')).toBeFocused();
     await expect(dialog.getByLabel('Email')).toHaveValue('naledi@example.com');
     await expect(dialog.getByLabel('Keep me signed in')).toBeChecked();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeVisible();
+    expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflowY)).toBe('hidden');
+    // The skip link and the header behind cannot take focus.
+    await page.getByRole('link', { name: 'Skip to main content', includeHidden: true }).focus();
+    await expect(dialog.getByLabel('Email')).toBeFocused();
+    expect(island.requested()).toBe(0);
+  });
+
+  test('Close, Escape and a press on the backdrop go home before the code arrives; a press in the panel does not', async ({ page }) => {
+    const island = await holdIsland(page);
+    const dialog = page.getByRole('dialog', { name: 'Log In' });
+    const home = /127\.0\.0\.1:\d+\/$/;
+    const ways: Array<[string, () => Promise<void>]> = [
+      ['Close', () => dialog.getByRole('button', { name: 'Close' }).click()],
+      ['Escape', () => page.keyboard.press('Escape')],
+      ['backdrop', () => page.mouse.click(5, 300)],
+    ];
+    for (const [name, close] of ways) {
+      await page.goto('/login/');
+      await expect(dialog.getByLabel('Email'), name).toBeFocused();
+      if (name === 'backdrop') {
+        await dialog.getByRole('heading', { name: 'Log In' }).click();
+        await expect(dialog, 'a press in the panel').toBeVisible();
+      }
+      await close();
+      await expect(page, name).toHaveURL(home);
+      await expect(dialog, name).toBeHidden();
+    }
     island.release();
-    await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  });
+
+  test('Forgot Password? loads its own page, whose dialog is modal at once', async ({ page }) => {
+    const island = await holdIsland(page);
+    await page.goto('/login/');
+    await page.getByRole('dialog', { name: 'Log In' }).getByRole('link', { name: 'Forgot Password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password\/$/);
+    const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+    await expect(forgot.getByLabel('Email')).toBeFocused();
+    expect(await forgot.evaluate((el) => el.matches(':modal'))).toBe(true);
+    island.release();
   });
 
   test('Tab and Shift+Tab go round the dialog before its code arrives, and after', async ({ page }) => {

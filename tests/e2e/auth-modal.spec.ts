@@ -67,9 +67,12 @@ test.describe('modal routes', () => {
     }
   });
 
-  test('moving between modals keeps the page behind, and closing returns to it', async ({ page }) => {
+  test('moving between modals keeps the page behind, and closing returns to it and to the link that opened them', async ({
+    page,
+  }) => {
     await page.goto('/portals/');
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' }).click();
+    const opener = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' });
+    await opener.click();
     await page.getByRole('dialog', { name: 'Log In' }).getByRole('link', { name: 'Forgot Password?' }).click();
     const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
     await expect(forgot).toBeVisible();
@@ -83,6 +86,7 @@ test.describe('modal routes', () => {
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/portals\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Our Shops' })).toBeVisible();
+    await expect(opener).toBeFocused();
   });
 
   for (const modal of MODALS) {
@@ -90,7 +94,8 @@ test.describe('modal routes', () => {
       await page.goto(modal.path);
       const dialog = page.getByRole('dialog', { name: modal.title });
       await expect(dialog).toBeVisible();
-      await expect(dialog).toHaveAttribute('aria-modal', 'true');
+      // A <dialog> shown with showModal(): the page behind is inert and left out of the accessibility tree.
+      expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
       await expect(page.locator('main h1')).toBeAttached();
       await page.reload();
       await expect(dialog).toBeVisible();

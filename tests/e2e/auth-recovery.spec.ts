@@ -22,7 +22,9 @@ test.describe('password recovery and unlock', () => {
 
     await expect(page).toHaveURL(/\/login\/\?reset=successful$/);
     await expect(page.getByText('Password successfully reset')).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Log In' }).getByRole('status')).toHaveText('Password Changed Successfully. Sign in with your new password.');
+    await expect(page.getByRole('dialog', { name: 'Log In' }).getByRole('status').filter({ hasText: 'Password Changed' })).toHaveText(
+      'Password Changed Successfully. Sign in with your new password.',
+    );
     const login = page.getByRole('dialog', { name: 'Log In' });
     await login.getByLabel('Email').fill(account.email);
     await login.getByLabel('Password', { exact: true }).fill('Brand#New2026');

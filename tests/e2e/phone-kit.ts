@@ -72,9 +72,11 @@ export function offPageElements(): { scrollWidth: number; widest: string } | nul
 export function smallTargets(): string[] {
   const selector =
     'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"], [role="option"]';
+  // An open modal dialog makes the page behind it inert: only what is inside it can be touched.
+  const modal = document.querySelector('dialog:modal');
   const shown = (element: Element): boolean => {
     if (!(element as HTMLElement).checkVisibility?.({ visibilityProperty: true, opacityProperty: true })) return false;
-    if (element.closest('[inert], [aria-hidden="true"]')) return false;
+    if (element.closest('[inert], [aria-hidden="true"]') || (modal && !modal.contains(element))) return false;
     const box = element.getBoundingClientRect();
     if (box.width < 2 || box.height < 2) return false;
     // Clipped away by a carousel or a scrolling region: not a target now.
@@ -134,8 +136,14 @@ export function smallFieldText(): string[] {
   const fields = document.querySelectorAll(
     'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="range"]):not([type="color"]), select, textarea',
   );
+  const modal = document.querySelector('dialog:modal');
   return [...fields]
-    .filter((field) => (field as HTMLElement).checkVisibility?.({ visibilityProperty: true }) && !field.closest('[inert]'))
+    .filter(
+      (field) =>
+        (field as HTMLElement).checkVisibility?.({ visibilityProperty: true }) &&
+        !field.closest('[inert]') &&
+        (!modal || modal.contains(field)),
+    )
     .filter((field) => parseFloat(getComputedStyle(field).fontSize) < 16)
     .map(
       (field) =>
@@ -148,10 +156,12 @@ export function smallFieldText(): string[] {
  * tap does, and returns those that then lie outside the viewport or under something else.
  */
 export function coveredFields(): string[] {
+  const modal = document.querySelector('dialog:modal');
   const fields = [...document.querySelectorAll<HTMLElement>('input:not([type="hidden"]), select, textarea')].filter(
     (field) =>
       field.checkVisibility?.({ visibilityProperty: true }) &&
       !field.closest('[inert]') &&
+      (!modal || modal.contains(field)) &&
       field.getBoundingClientRect().width > 1,
   );
   const found: string[] = [];

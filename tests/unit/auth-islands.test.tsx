@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { showAsModal } from '../../src/lib/dialog';
 import { ApiError } from '../../src/lib/api/errors';
 
 vi.mock('../../src/lib/api/auth', () => ({
@@ -46,7 +49,8 @@ describe('ModalRoutes', () => {
     visit('/login/');
     render(<ModalRoutes initialPath="/login/" />);
     const dialog = await screen.findByRole('dialog', { name: 'Log In' });
-    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.matches(':modal')).toBe(true);
     expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with Facebook' })).toBeInTheDocument();
@@ -60,7 +64,37 @@ describe('ModalRoutes', () => {
     render(<ModalRoutes />);
     await screen.findByRole('dialog', { name: 'Log In' });
     await userEvent.keyboard('{Escape}');
-    expect(back).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(back).toHaveBeenCalledTimes(1));
+  });
+
+  it('Close goes back to the page behind, through the dialog closing', async () => {
+    visit('/login/', '/portals/');
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    render(<ModalRoutes />);
+    const dialog = await screen.findByRole('dialog', { name: 'Log In' });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(back).toHaveBeenCalledTimes(1));
+    expect((dialog as HTMLDialogElement).open).toBe(false);
+  });
+
+  it('hydrates a server-rendered dialog already made modal, without a warning and without moving focus', async () => {
+    visit('/login/');
+    const errors = vi.spyOn(console, 'error');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ModalRoutes initialPath="/login/" />);
+    document.body.append(container);
+    const dialog = container.querySelector('dialog') as HTMLDialogElement;
+    expect(dialog.open).toBe(true);
+    showAsModal(dialog);
+    const password = container.querySelector<HTMLInputElement>('input[name="password"]');
+    password?.focus();
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const root = await act(async () => hydrateRoot(container, <ModalRoutes initialPath="/login/" />));
+    expect(showModal).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(password);
+    expect(errors).not.toHaveBeenCalled();
+    act(() => root.unmount());
   });
 
   it('validates on blur, not on change, and links the message to the field', async () => {
@@ -107,16 +141,19 @@ describe('ModalRoutes', () => {
     await user.type(await screen.findByLabelText('Email'), 'thandi@example.com');
     await user.type(screen.getByLabelText('Password'), 'Wrong#pass1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    const message = await screen.findByText('Invalid email or password');
+    // A modal dialog makes the rest of the page inert: the toast is shown inside it.
+    expect(screen.getByRole('dialog', { name: 'Log In' })).toContainElement(message);
   });
 
   it('switches to the forgot-password dialog in place', async () => {
     visit('/login/', '/portals/');
     const user = userEvent.setup();
     render(<ModalRoutes />);
-    await user.click(await screen.findByRole('link', { name: 'Forgot Password?' }));
-    expect(await screen.findByRole('dialog', { name: 'Forgot Password' })).toBeInTheDocument();
+    const login = await screen.findByRole('dialog', { name: 'Log In' });
+    await user.click(screen.getByRole('link', { name: 'Forgot Password?' }));
+    expect(await screen.findByRole('dialog', { name: 'Forgot Password' })).toBe(login);
+    expect(screen.getByLabelText('Email')).toHaveFocus();
     expect(window.location.pathname).toBe('/forgot-password/');
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
   });

@@ -4,13 +4,15 @@ import { ISLAND_READY } from '../../src/lib/hydration/ready';
 import { FLASH_KEY } from '../../src/lib/flash';
 import modal from '../../src/lib/hydration/modal';
 
-const DIALOG = `<div class="modal-backdrop"><div role="dialog" tabindex="-1">
-  <button type="button" aria-label="Close">x</button>
-  <form><input name="username" data-autofocus><input name="password"><input type="checkbox" name="remember"><button type="submit">Sign In</button></form>
-</div></div>`;
+const DIALOG = `<dialog open class="modal" aria-labelledby="title"><div class="modal__panel">
+  <div class="modal__header"><h2 id="title" class="modal__title" tabindex="-1">Log In</h2>
+    <form method="dialog"><button class="modal__close" aria-label="Close">x</button></form></div>
+  <form><input name="username" data-autofocus><input name="password"><input type="checkbox" name="remember">
+    <button type="button">Show password</button><button type="submit">Sign In</button></form>
+</div></dialog>`;
 
-function page(path: string, withDialog = true): { el: HTMLElement; header: HTMLElement } {
-  history.replaceState(null, '', path);
+function page(path: string, withDialog = true, background?: string): { el: HTMLElement; header: HTMLElement } {
+  history.replaceState(background ? { modalBackground: `${location.origin}${background}` } : null, '', path);
   const header = document.createElement('header');
   header.innerHTML = '<a href="/login/" data-modal>Login</a>';
   const el = document.createElement('astro-island');
@@ -34,28 +36,27 @@ beforeEach(() => {
 
 afterEach(() => {
   document.body.replaceChildren();
-  document.documentElement.classList.remove('has-modal');
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('client:modal on a deep-linked modal route', () => {
-  it('waits for the first key press, with the page behind inert and focus in the first field', async () => {
-    const { el, header } = page('/login/');
+  it('shows the server-rendered dialog as modal at once, focus in its first field, and waits for the first key press', async () => {
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, 'showModal');
+    const { el } = page('/login/');
     const { load, hydrate } = loader();
     modal(load, { name: 'modal', value: '' }, el);
     await flush();
     expect(load).not.toHaveBeenCalled();
-    expect(header.inert).toBe(true);
-    expect(document.documentElement.classList.contains('has-modal')).toBe(true);
+    expect(showModal).toHaveBeenCalledTimes(1);
+    expect(get<HTMLDialogElement>(el, 'dialog').open).toBe(true);
     expect(document.activeElement).toBe(get(el, 'input[name="username"]'));
     document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
     await flush();
     expect(load).toHaveBeenCalledTimes(1);
     expect(hydrate).toHaveBeenCalledTimes(1);
-    // React's Modal makes the page inert again on mount, and gives it back on close: the directive lets go first.
-    expect(header.inert).toBe(false);
   });
 
   it('prefills the remembered e-mail and ticks Keep me signed in before React arrives', () => {
@@ -80,7 +81,7 @@ describe('client:modal on a deep-linked modal route', () => {
 
   it('holds a submit, never sends it natively, and replays it once the island says it is ready', async () => {
     const { el } = page('/login/');
-    const form = get<HTMLFormElement>(el, 'form');
+    const form = get<HTMLFormElement>(el, 'form:not([method])');
     const replay = vi.spyOn(form, 'requestSubmit').mockImplementation(() => undefined);
     const reached = vi.fn();
     form.addEventListener('submit', reached);
@@ -99,22 +100,51 @@ describe('client:modal on a deep-linked modal route', () => {
     expect(later.defaultPrevented).toBe(false);
   });
 
-  it('holds Escape and a click on Close until ready, then replays the last of them', async () => {
-    const { el } = page('/login/');
-    const close = get<HTMLButtonElement>(el, 'button[aria-label="Close"]');
-    const escapes = vi.fn();
-    document.addEventListener('keydown', (event) => event.key === 'Escape' && escapes());
-    const clicks = vi.fn();
-    close.addEventListener('click', clicks);
+  it('lets the close form through: the dialog closes natively and the page goes back to the one behind', async () => {
+    const { el } = page('/login/', true, '/portals/');
+    const back = vi.spyOn(history, 'back').mockImplementation(() => undefined);
     modal(loader().load, { name: 'modal', value: '' }, el);
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true, submitter: get<HTMLElement>(el, '.modal__close') });
+    get(el, 'form[method="dialog"]').dispatchEvent(submit);
+    await flush();
+    expect(get<HTMLDialogElement>(el, 'dialog').open).toBe(false);
+    expect(back).toHaveBeenCalledTimes(1);
+  });
+
+  it('before the island is ready, Escape and a press on the backdrop close the dialog and go back to the page behind', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(375);
+    const back = vi.spyOn(history, 'back').mockImplementation(() => undefined);
+    const escape = page('/login/', true, '/portals/').el;
+    modal(loader().load, { name: 'modal', value: '' }, escape);
     document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
-    expect(escapes).not.toHaveBeenCalled();
-    close.click();
+    await flush();
+    expect(get<HTMLDialogElement>(escape, 'dialog').open).toBe(false);
+    expect(back).toHaveBeenCalledTimes(1);
+    document.body.replaceChildren();
+
+    const backdrop = page('/login/', true, '/portals/').el;
+    modal(loader().load, { name: 'modal', value: '' }, backdrop);
+    const dialog = get<HTMLDialogElement>(backdrop, 'dialog');
+    get(backdrop, '.modal__panel').dispatchEvent(new MouseEvent('mousedown', { bubbles: true, clientX: 100 }));
+    await flush();
+    expect(dialog.open).toBe(true);
+    dialog.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, clientX: 4 }));
+    await flush();
+    expect(dialog.open).toBe(false);
+    expect(back).toHaveBeenCalledTimes(2);
+  });
+
+  it('holds a press on one of its buttons until ready, then replays it once', async () => {
+    const { el } = page('/login/');
+    const toggle = get<HTMLButtonElement>(el, 'button[type="button"]');
+    const clicks = vi.fn();
+    toggle.addEventListener('click', clicks);
+    modal(loader().load, { name: 'modal', value: '' }, el);
+    toggle.click();
     expect(clicks).not.toHaveBeenCalled();
     el.dispatchEvent(new CustomEvent(ISLAND_READY, { bubbles: true }));
     await flush();
     expect(clicks).toHaveBeenCalledTimes(1);
-    expect(escapes).not.toHaveBeenCalled();
   });
 
   it('keeps Tab and Shift+Tab going round the dialog until the island is ready, then leaves them to it', async () => {
@@ -147,20 +177,19 @@ describe('client:modal on a deep-linked modal route', () => {
     shown.mockRestore();
   });
 
-  it("moves to another dialog in place, keeping the dialog's history entry and its background", async () => {
+  it('leaves a link to another dialog to the browser, which loads that dialog\'s page', () => {
     const { el } = page('/login/');
     const link = Object.assign(document.createElement('a'), { href: '/forgot-password/', textContent: 'Forgot Password?' });
     link.dataset.modal = '';
-    get(el, '[role="dialog"]').append(link);
-    const entries = history.length;
-    const { load } = loader();
-    modal(load, { name: 'modal', value: '' }, el);
-    get<HTMLAnchorElement>(el, 'a[data-modal]').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
-    await flush();
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(location.pathname).toBe('/forgot-password/');
-    expect(history.length).toBe(entries);
-    expect(history.state).toBeNull();
+    get(el, 'form:not([method])').append(link);
+    modal(loader().load, { name: 'modal', value: '' }, el);
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    link.addEventListener('click', (event) => event.preventDefault());
+    const seen = vi.fn();
+    document.addEventListener('click', (event) => seen(event.defaultPrevented), { capture: true, once: true });
+    link.dispatchEvent(click);
+    expect(seen).toHaveBeenCalledWith(false);
+    expect(location.pathname).toBe('/login/');
   });
 });
 
@@ -171,7 +200,6 @@ describe('client:modal on an ordinary page', () => {
     modal(load, { name: 'modal', value: '' }, el);
     await flush();
     expect(load).not.toHaveBeenCalled();
-    expect(header.inert).toBeFalsy();
     get<HTMLAnchorElement>(header, 'a').dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
     await flush();
     expect(load).toHaveBeenCalledTimes(1);

@@ -14,9 +14,9 @@ const addressesApi = await import('../../src/lib/api/addresses');
 const { $addresses } = await import('../../src/lib/stores/addresses');
 const session = await import('../../src/lib/stores/session');
 const { $currentUser, fetchCurrentUser, welcomeMessage } = await import('../../src/lib/stores/user');
-const { $modal, leaveModal, modalBackground, openModal } = await import('../../src/lib/stores/modal');
+const { $modal, leaveModal, openModal } = await import('../../src/lib/stores/modal');
 const { takeFlashes } = await import('../../src/lib/flash');
-const { modalHref, modalRouteOf, safeNextPath } = await import('../../src/lib/modal-routes');
+const { modalBackground, modalHref, modalRouteOf, safeNextPath } = await import('../../src/lib/modal-routes');
 const { requireSession } = await import('../../src/lib/shell/require-session');
 
 const user = { id: 1, firstName: 'Thandi', lastName: 'Nkosi', email: 't@example.com', mobile: '', notificationMethod: 'email', birthDate: '', archivedAt: null };

@@ -1,75 +1,85 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { focusInto, inertOutside, keepTabInside } from '../../lib/dialog';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { focusStart, keepTabInside, showAsModal } from '../../lib/dialog';
+import { keepToastsIn } from './Toasts';
 import './Modal.css';
 
 /** Props of the modal dialog. */
 export interface ModalProps {
   /** Visible heading, also the dialog's accessible name. */
   title: string;
-  /** Called by Escape, the close button and a click on the backdrop. */
+  /** Called once the dialog has closed (Escape, the close button, a press on the backdrop); it must unmount the Modal. */
   onClose: () => void;
   /** Dialog width: narrow forms or a wider reading panel. */
   size?: 'narrow' | 'wide';
   children: ReactNode;
 }
 
-/** An accessible modal dialog: labelled, focus kept inside and given back, the page behind made inert. */
+/**
+ * A modal `<dialog>`: labelled by its title, the page behind inert, Escape and the close button native, focus given
+ * back to the opener when it closes. Rendered `open` so that the server's HTML shows it before any script; it becomes
+ * modal before the browser paints. Toasts move inside it while it is open, or they would be inert too.
+ */
 export function Modal({ title, onClose, size = 'narrow', children }: ModalProps): ReactNode {
   const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const backdrop = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
 
-  useEffect(() => {
-    const root = dialog.current;
-    if (!root) return undefined;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    // Everything outside the dialog's own island stops taking focus, clicks and screen-reader reading.
-    const restoreOutside = inertOutside(root.closest('astro-island') ?? root.parentElement);
-    document.documentElement.classList.add('has-modal');
-    // A deep-linked dialog hydrates on the first interaction: focus the shopper already moved inside it stays.
-    focusInto(root);
-
-    const onKeydown = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        closeRef.current();
-        return;
-      }
-      keepTabInside(event, root);
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return undefined;
+    // A deep-linked dialog is already modal (the client:modal directive): focus the shopper moved inside it stays.
+    showAsModal(dialog);
+    const restoreToasts = keepToastsIn(dialog);
+    const onClosed = (): void => {
+      if (dialog.open) return;
+      restoreToasts();
+      closeRef.current();
     };
-    // A press on the backdrop itself (not a drag that ends there) closes; keyboard users have Escape and the close button.
-    const onBackdrop = (event: MouseEvent): void => {
-      if (event.target === event.currentTarget) closeRef.current();
+    // The dialog fills the screen and its padding is the backdrop: a press there (not a drag that ends there, not on
+    // its scroll bar) closes; keyboard users have Escape and the close button.
+    const onMousedown = (event: MouseEvent): void => {
+      if (event.target === dialog && event.offsetX < dialog.clientWidth) dialog.close();
     };
-    const shade = backdrop.current;
-    document.addEventListener('keydown', onKeydown);
-    shade?.addEventListener('mousedown', onBackdrop);
+    const onKeydown = (event: KeyboardEvent): void => keepTabInside(event, dialog);
+    dialog.addEventListener('close', onClosed);
+    dialog.addEventListener('mousedown', onMousedown);
+    dialog.addEventListener('keydown', onKeydown);
     return () => {
-      document.removeEventListener('keydown', onKeydown);
-      shade?.removeEventListener('mousedown', onBackdrop);
-      restoreOutside();
-      document.documentElement.classList.remove('has-modal');
-      if (opener?.isConnected) opener.focus();
+      dialog.removeEventListener('close', onClosed);
+      dialog.removeEventListener('mousedown', onMousedown);
+      dialog.removeEventListener('keydown', onKeydown);
+      restoreToasts();
+      // Unmounted while open (Back, a completed sign-in): closing gives focus back to the opener.
+      if (dialog.open) dialog.close();
     };
   }, []);
 
+  // One dialog serves a chain of screens (Log In, then Forgot Password): each new screen starts at its first field.
+  const shownTitle = useRef(title);
+  useLayoutEffect(() => {
+    if (shownTitle.current === title || !ref.current) return;
+    shownTitle.current = title;
+    focusStart(ref.current);
+  }, [title]);
+
   return (
-    <div ref={backdrop} className="modal-backdrop">
-      <div ref={dialog} className={`modal modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+    <dialog ref={ref} open className="modal" aria-labelledby={titleId}>
+      <div className={`modal__panel modal__panel--${size}`}>
         <div className="modal__header">
-          <h2 id={titleId} className="modal__title">
+          <h2 id={titleId} className="modal__title" tabIndex={-1}>
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          <form method="dialog" className="modal__close-form">
+            <button className="modal__close" aria-label="Close">
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </form>
         </div>
         <div className="modal__body">{children}</div>
       </div>
-    </div>
+    </dialog>
   );
 }

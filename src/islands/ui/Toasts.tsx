@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 // The toasts' styles stay in the page's stylesheet: the code alone is fetched later, in one request.
 import 'react-toastify/ReactToastify.css';
 import { loadOnce } from '../../lib/load-once';
@@ -32,6 +33,25 @@ const FIRST_INPUT = ['pointerdown', 'keydown', 'focusin'] as const;
 
 let owner: symbol | undefined;
 
+// The region lives in a node of its own at the end of <body>, so that an open modal dialog can take it in: a modal
+// dialog makes everything outside it inert, toasts included, and paints over them.
+let host: HTMLDivElement | undefined;
+
+function toastHost(): HTMLDivElement {
+  host ??= document.createElement('div');
+  if (!host.isConnected) document.body.append(host);
+  return host;
+}
+
+/** Moves the toasts into an open modal dialog (visible, announced); returns what moves them back to the page. */
+export function keepToastsIn(dialog: HTMLElement): () => void {
+  const region = toastHost();
+  dialog.append(region);
+  return () => {
+    if (region.parentElement === dialog) document.body.append(region);
+  };
+}
+
 /** The one toast region of the page; a second island's copy stays silent. Toasts shown before it mounts wait in the library's queue. */
 export function Toasts(): ReactNode {
   const [id] = useState(() => Symbol('toasts'));
@@ -57,7 +77,7 @@ export function Toasts(): ReactNode {
       for (const type of FIRST_INPUT) window.removeEventListener(type, prepare, { capture: true });
     };
   }, [active]);
-  return active && Region ? <Region /> : null;
+  return active && Region ? createPortal(<Region />, toastHost()) : null;
 }
 
 /** Shows the toasts of SPEC section 8 with their durations. */

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { queueFlash, type Flash } from '../flash';
-import { BACKGROUND_KEY, modalRouteOf, safeNextPath, type ModalRoute } from '../modal-routes';
+import { BACKGROUND_KEY, modalBackground, modalRouteOf, safeNextPath, type ModalRoute } from '../modal-routes';
 
 /** The modal route in the address bar and its query string. */
 export interface ModalLocation {
@@ -15,19 +15,6 @@ function readLocation(): ModalLocation {
 
 /** The open modal, following the address bar. */
 export const $modal = atom<ModalLocation>(readLocation());
-
-/** The page behind the open modal, when this tab came from one (history state), else undefined. */
-export function modalBackground(): string | undefined {
-  const state: unknown = window.history.state;
-  const value = typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[BACKGROUND_KEY] : undefined;
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value);
-    return url.origin === window.location.origin ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Re-reads the address bar after a history change. */
 export function syncModal(): void {
