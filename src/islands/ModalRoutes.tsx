@@ -38,8 +38,10 @@ function Screen({ route, params }: { route: ModalRoute; params: URLSearchParams 
 /** The modal routes over the current page, the page's toasts, and flash messages from the previous page. */
 export function ModalRoutes({ initialPath }: { initialPath?: string }): ReactNode {
   // React asks for the server's value more than once while hydrating: it must be the same object each time.
-  const [serverLocation] = useState((): ModalLocation => ({ route: initialPath ? modalRouteOf(initialPath) : undefined, search: '' }));
-  const server = useCallback(() => serverLocation, [serverLocation]);
+  const [server] = useState(() => {
+    const location: ModalLocation = { route: initialPath ? modalRouteOf(initialPath) : undefined, search: '' };
+    return () => location;
+  });
   const { route, search } = useStore($modal, { ssr: server });
 
   useEffect(() => {

@@ -15,6 +15,14 @@ export function showAsModal(dialog: HTMLDialogElement): void {
   focusStart(dialog);
 }
 
+/**
+ * Closes the dialog on a press on its backdrop: the `<dialog>` fills the screen and its padding is the backdrop, so
+ * the press's target is the dialog itself (not the panel, not a drag that ends there, not its scroll bar).
+ */
+export function closeOnBackdrop(event: MouseEvent, dialog: HTMLDialogElement): void {
+  if (event.target === dialog && event.offsetX < dialog.clientWidth) dialog.close();
+}
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { focusStart, keepTabInside, showAsModal } from '../../lib/dialog';
+import { closeOnBackdrop, focusStart, keepTabInside, showAsModal } from '../../lib/dialog';
 import { keepToastsIn } from './Toasts';
 import './Modal.css';
 
@@ -36,11 +36,8 @@ export function Modal({ title, onClose, size = 'narrow', children }: ModalProps)
       restoreToasts();
       closeRef.current();
     };
-    // The dialog fills the screen and its padding is the backdrop: a press there (not a drag that ends there, not on
-    // its scroll bar) closes; keyboard users have Escape and the close button.
-    const onMousedown = (event: MouseEvent): void => {
-      if (event.target === dialog && event.offsetX < dialog.clientWidth) dialog.close();
-    };
+    // Keyboard users have Escape and the close button.
+    const onMousedown = (event: MouseEvent): void => closeOnBackdrop(event, dialog);
     const onKeydown = (event: KeyboardEvent): void => keepTabInside(event, dialog);
     dialog.addEventListener('close', onClosed);
     dialog.addEventListener('mousedown', onMousedown);

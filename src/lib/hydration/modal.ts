@@ -1,7 +1,7 @@
 import type { ClientDirective } from 'astro';
 import { FLASH_KEY } from '../flash';
 import { BACKGROUND_KEY, hasNoticeParam, modalBackground, modalLinkTarget, modalRouteOf } from '../modal-routes';
-import { keepTabInside, showAsModal } from '../dialog';
+import { closeOnBackdrop, keepTabInside, showAsModal } from '../dialog';
 import { rememberedUsername } from '../remembered-username';
 import { ISLAND_READY } from './ready';
 
@@ -89,9 +89,7 @@ const modalDirective: ClientDirective = (load, _options, el) => {
     if (modalBackground()) history.back();
     else location.assign('/');
   });
-  until('mousedown', (event) => {
-    if (event.target === dialog && event.offsetX < dialog.clientWidth) dialog.close();
-  });
+  until('mousedown', (event) => closeOnBackdrop(event, dialog));
   until('keydown', (event) => keepTabInside(event, dialog));
   el.addEventListener(
     ISLAND_READY,
