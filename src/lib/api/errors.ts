@@ -29,6 +29,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a failure is an ApiError: the one value of this module that views may use (they import its types). */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
 /** Message for a request that got no response at all. */
 export const OFFLINE_MESSAGE = 'Server is probably offline';
 /** Message for a failure that is neither an HTTP answer nor a missing one. */
