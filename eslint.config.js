@@ -7,21 +7,83 @@ import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// One way down (docs/tooling.md, "Layers"): pages -> islands -> stores -> api. Each entry names what files under
-// `files` may not import; `allowTypeImports` lets views name the API's data shapes without calling it.
+// One way down (docs/tooling.md, "Layers"): pages -> islands and shell -> stores -> api; the helpers at the top of
+// src/lib, the schemas and hydration sit below the views and import none. Each entry names what files under `files`
+// may not import; `allowTypeImports` lets a file name a layer's data shapes without running its code.
+const REACT = '^(react|react-dom|@nanostores/react)(/|$)';
+const REACT_OR_NANOSTORES = '^(react|react-dom|nanostores)(/|$)|^@nanostores/';
 const LAYERS = [
   {
     layer: 'src/lib/api',
     files: ['src/lib/api/**'],
     forbidden: [
-      { regex: '(^|/)(stores|shell|islands|pages)(/|$)', message: 'src/lib/api is the lowest layer: it may not import stores, shell, islands or pages.' },
-      { regex: '^(react|react-dom|nanostores|@nanostores/.*)$', message: 'src/lib/api is plain typed HTTP: no React, no nanostores.' },
+      {
+        regex: '(^|/)(stores|shell|hydration|schemas|islands|pages)(/|$)',
+        message: 'src/lib/api is the lowest layer: it may not import stores, shell, hydration, schemas, islands or pages.',
+      },
+      { regex: REACT_OR_NANOSTORES, message: 'src/lib/api is plain typed HTTP: no React, no nanostores.' },
     ],
   },
   {
     layer: 'src/lib/stores',
     files: ['src/lib/stores/**'],
-    forbidden: [{ regex: '(^|/)(shell|islands|pages)(/|$)', message: 'Stores may import src/lib/api, never the shell, islands or pages.' }],
+    forbidden: [
+      {
+        regex: '(^|/)(shell|hydration|islands|pages)(/|$)',
+        message: 'Stores may import src/lib/api, never the shell, hydration, islands or pages.',
+      },
+      { regex: REACT, message: 'Stores are plain nanostores: React binds to them in the islands, never in a store.' },
+    ],
+  },
+  {
+    layer: 'src/lib/shell',
+    files: ['src/lib/shell/**'],
+    forbidden: [
+      {
+        regex: '(^|/)(islands|pages)(/|$)',
+        message: 'The shell is page script: it may import stores and the API, never islands or pages.',
+      },
+      { regex: REACT, message: 'The shell is plain page script: no React.' },
+    ],
+  },
+  {
+    layer: 'src/lib/hydration',
+    files: ['src/lib/hydration/**'],
+    forbidden: [
+      {
+        regex: '(^|/)(api|stores|schemas|islands|pages)(/|$)',
+        message: 'Client directives run before any island: they may not import the API, stores, schemas, islands or pages.',
+      },
+      // The integration inlines the shell's session-flag script into every page's head; the rest of the shell is page code.
+      {
+        regex: '(^|/)shell/(?!session-flag$)[^/]+$',
+        message: 'Hydration may import only src/lib/shell/session-flag from the shell.',
+      },
+      { regex: REACT_OR_NANOSTORES, message: 'Client directives are plain script: no React, no nanostores.' },
+    ],
+  },
+  {
+    layer: 'src/lib/schemas',
+    files: ['src/lib/schemas/**'],
+    forbidden: [
+      {
+        regex: '(^|/)(stores|shell|hydration|islands|pages)(/|$)',
+        message: 'Schemas are plain yup: they may not import stores, shell, hydration, islands or pages.',
+      },
+      { regex: '(^|/)api/[^/]+$', allowTypeImports: true, message: "Schemas may name the API's data shapes, not call it." },
+      { regex: REACT_OR_NANOSTORES, message: 'Schemas are plain yup: no React, no nanostores.' },
+    ],
+  },
+  {
+    layer: 'src/lib/*',
+    files: ['src/lib/*'],
+    forbidden: [
+      {
+        regex: '(^|/)(stores|shell|hydration|islands|pages)(/|$)',
+        message: 'The helpers at the top of src/lib sit below the stores, shell, hydration, islands and pages: a type they share lives in the helper.',
+      },
+      { regex: REACT, message: 'The helpers at the top of src/lib are plain TypeScript: no React.' },
+    ],
   },
   {
     layer: 'src/islands',
@@ -30,9 +92,15 @@ const LAYERS = [
       {
         regex: '(^|/)api/(?!errors$)[^/]+$',
         allowTypeImports: true,
-        message: 'Islands reach the API only through a store (src/lib/stores); its types and src/lib/api/errors may be imported.',
+        message: 'Islands reach the API only through a store (src/lib/stores); they may import its types.',
       },
-      { regex: '(^|/)pages(/|$)', message: 'Islands may not import pages.' },
+      {
+        regex: '(^|/)api/errors$',
+        allowImportNames: ['isApiError'],
+        allowTypeImports: true,
+        message: 'From src/lib/api/errors an island may import its types and isApiError only.',
+      },
+      { regex: '(^|/)(shell|pages)(/|$)', message: 'Islands may not import the shell (page script) or pages.' },
     ],
   },
   {
