@@ -4,32 +4,15 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import AstroPWA from '@vite-pwa/astro';
 import { loadEnv } from 'vite';
+import { accountRoutesIntegration } from './scripts/account-routes-integration.mjs';
 import { buildGuardIntegration } from './scripts/build-guard.mjs';
 import { pwaOptions } from './scripts/pwa.mjs';
 import { hydrationIntegration } from './src/lib/hydration/integration.ts';
 import { policyDirectives } from './src/lib/hydration/policy.ts';
+import { privatePaths } from './src/lib/account-routes.ts';
 
-/** Pages that are not indexed: modal routes and the signed-in area. */
-const PRIVATE_PATHS = [
-  '/login/',
-  '/register/',
-  '/forgot-password/',
-  '/new-password/',
-  '/upload-order-instructions/',
-  '/unlock-account/',
-  '/my-details/',
-  '/track-order/',
-  '/help/',
-  '/my-orders-history/',
-  '/my-returns/',
-  '/my-invoice/',
-  '/quote-payment/',
-  '/order-uploaded/',
-  '/add-card/',
-  '/upload-orders/',
-  '/auth/',
-  '/offline/',
-];
+/** Pages that are not indexed: modal routes, the signed-in area (from its route table) and the offline page. */
+const PRIVATE_PATHS = ['/login/', '/register/', '/forgot-password/', '/new-password/', '/upload-order-instructions/', '/unlock-account/', ...privatePaths(), '/auth/', '/offline/'];
 
 // .env values as the client bundle sees them, so the policy names the same API origin.
 const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -52,6 +35,7 @@ export default defineConfig({
     buildGuardIntegration(env),
     react(),
     hydrationIntegration(),
+    accountRoutesIntegration(),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
     // Last: the worker's precache revisions are taken from the pages as built.
     AstroPWA(pwaOptions),

@@ -1,17 +1,7 @@
-/** The static shells precached at install: the app's own pages (no personal data: it comes from the API). */
-export const PRECACHED_PAGES = [
-  'index.html',
-  'offline/index.html',
-  'portals/index.html',
-  'login/index.html',
-  'register/index.html',
-  'upload-orders/index.html',
-  'my-orders-history/index.html',
-  'my-details/index.html',
-  'track-order/index.html',
-  'my-returns/index.html',
-  'add-card/index.html',
-];
+import { idPagePrefixes, precachedShells } from '../src/lib/account-routes.ts';
+
+/** The static shells precached at install: the app's own pages (no personal data: it comes from the API), the account's from its route table. */
+export const PRECACHED_PAGES = ['index.html', 'offline/index.html', 'portals/index.html', 'login/index.html', 'register/index.html', ...precachedShells()];
 
 /** The page a navigation gets when neither the network nor the worker's caches can answer it. */
 export const OFFLINE_PAGE = '/offline/index.html';
@@ -38,9 +28,16 @@ export const manifest = {
 // The runtime routes below are copied into the worker as source text: each must stand alone (no outer names).
 // The API is another origin, so no route here matches it: its requests never reach a worker cache.
 
-/** Same-origin navigations without a query, except those whose address carries an id or a code. */
+/**
+ * Addresses that carry an id (the account pages with one, from the route table) or a sign-in code: never kept, the
+ * offline page when the network fails. A RegExp, which the worker gets as its literal: Workbox matches it anywhere
+ * in a same-origin URL, and in another origin's only from its start, which `http` never matches.
+ */
+export const PAGES_NEVER_KEPT = new RegExp(`/(${[...idPagePrefixes(), '/auth/'].map((prefix) => prefix.slice(1, -1)).join('|')})/`);
+
+/** Same-origin navigations without a query (the addresses of PAGES_NEVER_KEPT are taken by the route before this one). */
 export function isCacheablePage({ request, url }) {
-  return request.mode === 'navigate' && url.origin === self.location.origin && url.search === '' && !/^\/(auth|my-invoice|quote-payment|order-uploaded)\//.test(url.pathname);
+  return request.mode === 'navigate' && url.origin === self.location.origin && url.search === '';
 }
 
 /** Every other same-origin navigation: network only, the offline page when that fails. */
@@ -75,6 +72,7 @@ export const pwaOptions = {
     // A waiting deploy comes in at the shopper's next page load (public/sw-update.js; served uncached, as sw.js is).
     importScripts: ['/sw-update.js'],
     runtimeCaching: [
+      { urlPattern: PAGES_NEVER_KEPT, handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: OFFLINE_PAGE } } },
       {
         urlPattern: isCacheablePage,
         handler: 'NetworkFirst',

@@ -1,3 +1,5 @@
+import { sampleRoutes } from '../src/lib/account-routes.ts';
+
 /** A path no page has: the site answers it with its 404 page. */
 export const NOT_FOUND_ROUTE = '/no-such-page/';
 
@@ -7,19 +9,8 @@ export const PUBLIC_ROUTES = ['/', '/about-us/', '/portals/', '/how-it-works/', 
 /** Modal routes and the standalone unlock page. */
 export const MODAL_ROUTES = ['/login/', '/register/', '/forgot-password/', '/new-password/?token=bench', '/upload-order-instructions/', '/unlock-account/'];
 
-/** Account routes; `{processing}`, `{delivered}` and `{placed}` are replaced by order ids of the signed-in shopper. */
-export const ACCOUNT_ROUTES = [
-  '/upload-orders/',
-  '/my-details/',
-  '/add-card/',
-  '/track-order/',
-  '/my-orders-history/',
-  '/my-returns/',
-  '/help/',
-  '/quote-payment/{processing}/',
-  '/my-invoice/{delivered}/',
-  '/order-uploaded/{placed}/',
-];
+/** Account routes, from the route table; `{processing}`, `{delivered}` and `{placed}` are replaced by order ids of the signed-in shopper. */
+export const ACCOUNT_ROUTES = sampleRoutes();
 
 /** Fills the order ids into an account route. */
 export function fillRoute(route, ids) {

@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { ACCOUNT_ROUTES, type AccountRoute } from '../lib/account-routes';
 import { $online } from '../lib/stores/network';
 import { $signedIn } from '../lib/stores/session';
-import { $router, type AccountRoute } from '../lib/stores/router';
-import { lazyScreen, type LazyScreen } from './account/lazy-screen';
+import { $router } from '../lib/stores/router';
+import { lazyScreen, type LazyScreen, type RouteProps } from './account/lazy-screen';
 import { NotFoundScreen } from './account/NotFoundScreen';
 import { OfflineScreen } from './account/OfflineScreen';
 import { useAccountNav } from './account/use-account-nav';
@@ -13,31 +14,29 @@ import { Toasts } from './ui/Toasts';
 
 // Each screen is its own chunk: a page evaluates its own screen's code, not every screen's (the forms' formik and
 // yup, the order form's cropper), and a screen's code is one task of its own instead of part of one long start-up.
-const orderForm = lazyScreen(() => import('./order/OrderFormScreen').then((m) => m.OrderFormScreen));
-const orderUploaded = lazyScreen(() => import('./order/OrderUploadedScreen').then((m) => m.OrderUploadedScreen));
-const myDetails = lazyScreen(() => import('./account/MyDetailsScreen').then((m) => m.MyDetailsScreen));
-const addCard = lazyScreen(() => import('./account/AddCardScreen').then((m) => m.AddCardScreen));
-const trackOrder = lazyScreen(() => import('./account/TrackOrderScreen').then((m) => m.TrackOrderScreen));
-const orderHistory = lazyScreen(() => import('./account/OrderHistoryScreen').then((m) => m.OrderHistoryScreen));
-const returns = lazyScreen(() => import('./account/ReturnsScreen').then((m) => m.ReturnsScreen));
-const invoice = lazyScreen(() => import('./account/InvoiceScreen').then((m) => m.InvoiceScreen));
-const quotePayment = lazyScreen(() => import('./account/QuotePaymentScreen').then((m) => m.QuotePaymentScreen));
+// The table names each route's module; this finds them all (the frame and the two screens AccountApp shows itself are left out).
+const MODULES = import.meta.glob<Record<string, ComponentType<RouteProps>>>([
+  './account/*Screen.tsx',
+  './order/*Screen.tsx',
+  '!./account/Screen.tsx',
+  '!./account/NotFoundScreen.tsx',
+  '!./account/OfflineScreen.tsx',
+]);
 
-const SCREENS: Partial<Record<AccountRoute, LazyScreen<never>>> = {
-  uploadOrders: orderForm,
-  orderUploaded,
-  myDetails,
-  addCard,
-  trackOrder,
-  orderHistory,
-  returns,
-  invoice,
-  quotePayment,
-};
+function screenOf(module: string): LazyScreen<RouteProps> {
+  const load = MODULES[`./${module}.tsx`];
+  if (!load) throw new Error(`No screen module src/islands/${module}.tsx`);
+  const name = module.slice(module.lastIndexOf('/') + 1);
+  return lazyScreen(() => load().then((m) => m[name] as ComponentType<RouteProps>));
+}
 
-/** Visitors may use the order form (its draft keeps on this device); every other account route needs a session. */
+const SCREENS = new Map<string, LazyScreen<RouteProps>>(
+  Object.entries(ACCOUNT_ROUTES).flatMap(([route, entry]): [string, LazyScreen<RouteProps>][] => (entry.screen ? [[route, screenOf(entry.screen)]] : [])),
+);
+
+/** Visitors may use the routes the table opens to them (the order form: its draft keeps on this device); every other route needs a session. */
 function mayShow(route: string | undefined, signedIn: boolean): boolean {
-  return signedIn || route === 'uploadOrders';
+  return signedIn || (route !== undefined && route in ACCOUNT_ROUTES && ACCOUNT_ROUTES[route as AccountRoute].access === 'visitor');
 }
 
 type Page = NonNullable<ReturnType<typeof $router.get>>;
@@ -47,33 +46,13 @@ function idOf(value: string | undefined): number {
 }
 
 function screenFor(page: Page): ReactNode {
-  switch (page.route) {
-    case 'uploadOrders':
-      return <orderForm.Screen />;
-    case 'orderUploaded':
-      return idOf(page.params.id) ? <orderUploaded.Screen id={idOf(page.params.id)} /> : <NotFoundScreen />;
-    case 'myDetails':
-      return <myDetails.Screen search={page.search} />;
-    case 'addCard':
-      return <addCard.Screen />;
-    case 'trackOrder':
-      return <trackOrder.Screen initialId={idOf(page.search.order) || undefined} />;
-    case 'orderHistory':
-      return <orderHistory.Screen />;
-    case 'returns':
-      return <returns.Screen />;
-    case 'invoice':
-      return idOf(page.params.id) ? <invoice.Screen key={page.params.id} id={idOf(page.params.id)} /> : <NotFoundScreen />;
-    case 'quotePayment':
-      return idOf(page.params.id) ? (
-        <quotePayment.Screen key={page.params.id} id={idOf(page.params.id)} search={page.search} />
-      ) : (
-        <NotFoundScreen />
-      );
-    default:
-      // /help is a static page of its own (build-time FAQ); any other path is not an account page.
-      return <NotFoundScreen />;
-  }
+  const screen = SCREENS.get(page.route);
+  // Help is a static page of its own (build-time FAQ); any other path is not an account page.
+  if (!screen) return <NotFoundScreen />;
+  if (!('id' in page.params)) return <screen.Screen id={0} search={page.search} />;
+  const id = idOf(page.params.id);
+  // Keyed on the id: another order starts fresh.
+  return id ? <screen.Screen key={id} id={id} search={page.search} /> : <NotFoundScreen />;
 }
 
 /**
@@ -87,7 +66,7 @@ function screenFor(page: Page): ReactNode {
 function useArrivedPage(): { shown: boolean; page: Page | undefined; waiting: boolean } {
   const page = useStore($router);
   const signedIn = useStore($signedIn);
-  const screen = page && mayShow(page.route, signedIn) ? SCREENS[page.route] : undefined;
+  const screen = page && mayShow(page.route, signedIn) ? SCREENS.get(page.route) : undefined;
   const [settled, setSettled] = useState<{ page: Page | undefined }>();
   const arrived = settled !== undefined && (!screen || screen.ready() || settled.page === page);
   const last = useRef<{ page: Page | undefined }>(undefined);
@@ -125,8 +104,8 @@ function AccountScreens({ page, waiting }: { page: Page | undefined; waiting: bo
   if (online) shownOnline.current = page?.path;
 
   if (!allowed) return <Spinner label="Redirecting to the home page…" />;
-  // The order form works on offline, its draft kept on this device.
-  if (!online && page?.route !== 'uploadOrders' && shownOnline.current !== page?.path)
+  // A visitor route (the order form) works offline, its draft kept on this device.
+  if (!online && !mayShow(page?.route, false) && shownOnline.current !== page?.path)
     return <OfflineScreen route={page?.route} />;
   return (
     <div className="account-screens" aria-busy={waiting}>

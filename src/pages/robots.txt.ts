@@ -1,6 +1,8 @@
 import type { APIRoute } from 'astro';
+import { privatePaths } from '../lib/account-routes';
 
-const PRIVATE = ['/my-details/', '/track-order/', '/help/', '/my-orders-history/', '/my-returns/', '/my-invoice/', '/quote-payment/', '/order-uploaded/', '/add-card/', '/upload-orders/', '/auth/'];
+// The account pages (from the route table) and the social sign-in callbacks.
+const PRIVATE = [...privatePaths(), '/auth/'];
 
 /** robots.txt: everything public is crawlable; the sitemap address follows the configured site. */
 export const GET: APIRoute = ({ site }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { ACCOUNT_ROUTES, menuLinks, routeBase, type AccountRouteEntry } from '../../src/lib/account-routes';
 import { callApi, choose } from './account-helpers';
 import { apiOrigin, expect, holdBack, layoutShifts, siteOrigin, test, type Tokens } from './fixtures';
 import { quotedOrderWithCard } from './resilience-kit';
@@ -293,5 +294,45 @@ test.describe('account routes, as a visitor', () => {
     expect(new URL(page.url()).pathname).toBe('/upload-orders/');
     await expect(page.getByRole('navigation', { name: 'Profile' })).toBeHidden();
     await scan(page);
+  });
+});
+
+test.describe('the account route table, as built (src/lib/account-routes.ts)', () => {
+  const entries = Object.values(ACCOUNT_ROUTES) as AccountRouteEntry[];
+  /** An address of the route: an id route's with an order id no shell knows in advance. */
+  const addressOf = (entry: AccountRouteEntry) => (entry.path.includes('/:') ? `${routeBase(entry.path)}4242/` : routeBase(entry.path));
+
+  test("every route has its page in the build, with the table's heading and lede, kept out of robots.txt and the sitemap", async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    const sitemap = await (await request.get('/sitemap-0.xml')).text();
+    for (const entry of entries) {
+      const response = await request.get(addressOf(entry));
+      expect(response.status(), entry.path).toBe(200);
+      const html = await response.text();
+      expect(html, entry.path).toContain(`<title>${entry.title} | `);
+      expect(html, entry.path).toContain(`content="${entry.lede}"`);
+      expect(robots.split('\n'), entry.path).toContain(`Disallow: ${routeBase(entry.path)}`);
+      expect(sitemap, entry.path).not.toContain(routeBase(entry.path));
+    }
+  });
+
+  test("the worker keeps the shells without an id and never an id route's page", async ({ request }) => {
+    const worker = await (await request.get('/sw.js')).text();
+    for (const entry of entries) {
+      const shell = `"${routeBase(entry.path).slice(1)}index.html"`;
+      if (entry.screen !== null && !entry.path.includes('/:')) expect(worker, entry.path).toContain(shell);
+      else expect(worker, entry.path).not.toContain(shell);
+      if (entry.path.includes('/:')) expect(worker, entry.path).toContain(routeBase(entry.path).slice(1, -1));
+    }
+  });
+
+  test('both menus list the routes the table puts in them', async ({ page, request }) => {
+    // The page as built: signed out, the account page would send the visitor home before it could be read.
+    const html = await (await request.get('/help/')).text();
+    const hrefs = (selector: string) =>
+      page.evaluate(([source, css]) => [...new DOMParser().parseFromString(source, 'text/html').querySelectorAll(css)].map((a) => a.getAttribute('href')), [html, selector]);
+    expect(await hrefs('nav[aria-label="Profile"] a')).toEqual(menuLinks('side').map((link) => link.href));
+    expect(await hrefs('#profile-menu a')).toEqual(menuLinks('profile').map((link) => link.href));
+    expect(menuLinks('side').map((link) => link.label)).toEqual(entries.flatMap((entry) => (entry.menu ? [entry.menu.label] : [])));
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isCacheablePage, isOtherPage, isSiteImage, manifest, OFFLINE_PAGE, PRECACHED_PAGES, pwaOptions } from '../../scripts/pwa.mjs';
+import { isCacheablePage, isOtherPage, isSiteImage, manifest, OFFLINE_PAGE, PAGES_NEVER_KEPT, PRECACHED_PAGES, pwaOptions } from '../../scripts/pwa.mjs';
+import { shellPages } from '../../src/lib/account-routes';
 import { startOfflineSupport } from '../../src/lib/shell/pwa';
 import { $online } from '../../src/lib/stores/network';
 
@@ -20,9 +21,14 @@ describe('the worker’s runtime routes', () => {
   });
 
   it('never keeps the API (another origin), a query, an id or a sign-in code', () => {
-    for (const href of ['http://127.0.0.1:4010/api/web/v1/orders', '/login/?next=/upload-orders/', '/my-invoice/7/', '/quote-payment/2/', '/order-uploaded/1/', '/auth/google/callback/?code=x']) {
-      expect(isCacheablePage(route(href)), href).toBe(false);
+    for (const href of ['http://127.0.0.1:4010/api/web/v1/orders', '/login/?next=/upload-orders/']) expect(isCacheablePage(route(href)), href).toBe(false);
+    // Addresses with an id or a code are taken, before the page rule, by a rule that keeps nothing.
+    for (const href of ['/my-invoice/7/', '/quote-payment/2/', '/order-uploaded/1/', '/auth/google/callback/?code=x']) {
+      expect(PAGES_NEVER_KEPT.test(new URL(href, SITE).href), href).toBe(true);
     }
+    for (const href of ['/how-it-works/', '/my-orders-history/', '/upload-orders/', 'http://127.0.0.1:4010/my-invoice/7/']) expect(PAGES_NEVER_KEPT.exec(new URL(href, SITE).href)?.index ?? -1, href).not.toBe(0);
+    expect(PAGES_NEVER_KEPT.test(`${SITE}/how-it-works/`)).toBe(false);
+    expect(pwaOptions.workbox?.runtimeCaching?.[0]).toMatchObject({ urlPattern: PAGES_NEVER_KEPT, handler: 'NetworkOnly' });
     expect(isCacheablePage(route('/how-it-works/', 'cors', ''))).toBe(false);
     // Those addresses still get the offline page when the network fails, but only same-origin navigations.
     expect(isOtherPage(route('/my-invoice/7/'))).toBe(true);
@@ -33,7 +39,8 @@ describe('the worker’s runtime routes', () => {
 
   it('precaches pages that the build has, the offline page among them, and no single-page fallback', () => {
     expect(PRECACHED_PAGES).toContain(OFFLINE_PAGE.slice(1));
-    for (const page of PRECACHED_PAGES) expect(existsSync(`src/pages/${page.replace(/(^|\/)index\.html$/, '') || 'index'}.astro`), page).toBe(true);
+    const shells = new Set(shellPages().map(({ slug }) => `${slug}/index.html`));
+    for (const page of PRECACHED_PAGES) expect(shells.has(page) || existsSync(`src/pages/${page.replace(/(^|\/)index\.html$/, '') || 'index'}.astro`), page).toBe(true);
     const { workbox } = pwaOptions;
     expect(workbox?.navigateFallback).toBeNull();
     expect((workbox?.globPatterns ?? []).join(' ')).not.toMatch(/\*\*\/\*\.html|videos|api/);

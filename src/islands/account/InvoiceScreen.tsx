@@ -12,13 +12,8 @@ import { LoadError } from './LoadError';
 import { addressLine } from './OrderCard';
 import { ProductTable } from './ProductTable';
 import { RouteLink } from './RouteLink';
+import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
-
-/** Props of the invoice screen. */
-export interface InvoiceScreenProps {
-  /** The order id from the route. */
-  id: number;
-}
 
 function BackLink(): ReactNode {
   return (
@@ -31,7 +26,7 @@ function BackLink(): ReactNode {
 }
 
 /** The tax invoice of an order (VAT Act section 20): 'Tax Invoice', supplier with VAT number, invoice number and date, recipient and address, each product with quantity and amount, VAT and total; back arrow and 'Order No.' as SPEC says. */
-export function InvoiceScreen({ id }: InvoiceScreenProps): ReactNode {
+export function InvoiceScreen({ id }: RouteProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
   const { data: detail, error } = useStore($detail);
 

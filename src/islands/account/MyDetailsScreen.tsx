@@ -13,16 +13,11 @@ import { DataExportPanel } from './DataExportPanel';
 import { DetailsForm } from './DetailsForm';
 import { LoadError } from './LoadError';
 import { PasswordPanel } from './PasswordPanel';
+import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
 
-/** Props of the my-details screen. */
-export interface MyDetailsScreenProps {
-  /** The query of the page: success=true or cancel=true after the card provider page. */
-  search: Record<string, string>;
-}
-
-/** My details: the personal details form, a password change, addresses (add, list, delete with undo), saved cards, a copy of one's data and closing the account. */
-export function MyDetailsScreen({ search }: MyDetailsScreenProps): ReactNode {
+/** My details (the query says success=true or cancel=true after the card provider's page): the personal details form, a password change, addresses (add, list, delete with undo), saved cards, a copy of one's data and closing the account. */
+export function MyDetailsScreen({ search }: RouteProps): ReactNode {
   const { data: user, error: userError } = useStore($currentUser);
   const flagged = useRef(false);
   const cardFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AccountRoute } from '../../lib/stores/router';
+import type { AccountRoute } from '../../lib/account-routes';
 import { Screen } from './Screen';
 
 /** Props of the offline account screen. */

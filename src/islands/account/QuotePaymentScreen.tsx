@@ -21,15 +21,10 @@ import { ProductTable } from './ProductTable';
 import { goToProvider } from './provider-redirect';
 import { QuoteDeadline } from './QuoteDeadline';
 import { RouteLink } from './RouteLink';
+import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
 import { ShippingAddress } from './ShippingAddress';
 
-/** Props of the quote and payment screen. */
-export interface QuotePaymentScreenProps {
-  id: number;
-  /** The query of the page: success=true or cancel=true after the provider's payment page. */
-  search: Record<string, string>;
-}
 
 /** The contact page prefilled with a query title (the contact page reads ?title=). */
 function contactHref(title: string): string {
@@ -42,8 +37,8 @@ function leave(): void {
   else goTo('orderHistory');
 }
 
-/** Quote and payment: order summary, cost summary, shipping address, products, card picker, success dialog. */
-export function QuotePaymentScreen({ id, search }: QuotePaymentScreenProps): ReactNode {
+/** Quote and payment (the query says success=true or cancel=true after the provider's page): order summary, cost summary, shipping address, products, card picker, success dialog. */
+export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
   const { data: detail, error } = useStore($detail);
   const payment = useStore($payment);

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { ACCOUNT_PAGES } from '../../lib/account-pages';
-import type { AccountRoute } from '../../lib/stores/router';
+import { ACCOUNT_ROUTES } from '../../lib/account-routes';
+import type { AccountRoute } from '../../lib/account-routes';
 
 /** Props of an account screen's frame. */
 export interface ScreenProps {
@@ -15,7 +15,7 @@ export interface ScreenProps {
 
 /** The frame of an account screen: its heading (focused after client-side moves) and the document title. */
 export function Screen({ page, title: heading, before, children }: ScreenProps): ReactNode {
-  const title = heading ?? (page ? ACCOUNT_PAGES[page].title : '');
+  const title = heading ?? (page ? ACCOUNT_ROUTES[page].title : '');
   useEffect(() => {
     const brand = document.title.includes(' | ') ? document.title.slice(document.title.lastIndexOf(' | ')) : '';
     document.title = `${title}${brand}`;
@@ -26,7 +26,7 @@ export function Screen({ page, title: heading, before, children }: ScreenProps):
       <h1 id="account-title" tabIndex={-1}>
         {title}
       </h1>
-      {page ? <p className="account-lede">{ACCOUNT_PAGES[page].lede}</p> : null}
+      {page ? <p className="account-lede">{ACCOUNT_ROUTES[page].lede}</p> : null}
       {children}
     </section>
   );

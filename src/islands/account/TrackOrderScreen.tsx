@@ -9,20 +9,15 @@ import { Select, type SelectOption } from '../ui/Select';
 import { Spinner } from '../ui/Spinner';
 import { LoadError } from './LoadError';
 import { OrderFacts } from './OrderFacts';
+import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
 
 const orderOption = (o: Order): SelectOption<number> => ({ value: o.id, label: o.orderType === 'return' ? `${orderTitle(o)} (return)` : orderTitle(o) });
 
-/** Props of the track-order screen. */
-export interface TrackOrderScreenProps {
-  /** The order to show first (?order= in the URL), when it is one of the shopper's. */
-  initialId?: number;
-}
-
-/** Track order: pick an order, see its seven-step progress, its status and its facts. */
-export function TrackOrderScreen({ initialId }: TrackOrderScreenProps): ReactNode {
+/** Track order (?order= names the order to show first): pick an order, see its seven-step progress, its status and its facts. */
+export function TrackOrderScreen({ search }: RouteProps): ReactNode {
   const { data, error } = useStore($orders);
-  const [chosen, setChosen] = useState<number | undefined>(initialId);
+  const [chosen, setChosen] = useState<number | undefined>(() => (/^\d{1,12}$/.test(search.order ?? '') ? Number(search.order) : undefined));
   const options = useMemo(() => (data ?? []).map(orderOption), [data]);
 
   let body: ReactNode;

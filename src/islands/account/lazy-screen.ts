@@ -1,6 +1,12 @@
 import { createElement, lazy, type ComponentType, type ReactNode } from 'react';
 import { loadOnce } from '../../lib/load-once';
 
+/** What every account screen gets from its route: the order id in its address (0 when it has none) and the query. */
+export interface RouteProps {
+  id: number;
+  search: Record<string, string>;
+}
+
 /** A screen whose code is fetched on first use, or ahead of it with `preload`. */
 export interface LazyScreen<P extends object> {
   /** Renders the screen: at once when its code is here, else it suspends while the code loads. */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { FieldArray, Formik, setIn, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
 import { accountMessages } from '../../lib/account-messages';
-import { ACCOUNT_PAGES } from '../../lib/account-pages';
+import { ACCOUNT_ROUTES } from '../../lib/account-routes';
 import { ApiError } from '../../lib/api/errors';
 import { $addresses, $addressOptions } from '../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../lib/stores/portals';
@@ -225,8 +225,8 @@ function PlaceOrder({ signedIn, failed }: { signedIn: boolean; failed: boolean }
 function OrderFormHeading(): ReactNode {
   return (
     <>
-      <h1>{ACCOUNT_PAGES.uploadOrders.title}</h1>
-      <p className="account-lede">{ACCOUNT_PAGES.uploadOrders.lede}</p>
+      <h1>{ACCOUNT_ROUTES.uploadOrders.title}</h1>
+      <p className="account-lede">{ACCOUNT_ROUTES.uploadOrders.lede}</p>
     </>
   );
 }

@@ -1,17 +1,17 @@
 import { useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { ACCOUNT_PAGES } from '../../lib/account-pages';
+import { ACCOUNT_ROUTES } from '../../lib/account-routes';
 import { formatDateTime } from '../../lib/format';
 import { isUnknownOrder, placedOrderStore } from '../../lib/stores/placed-order';
 import { errorMessage } from '../../lib/stores/query';
+import type { RouteProps } from '../account/lazy-screen';
 import { LoadError } from '../account/LoadError';
 import { Toasts } from '../ui/Toasts';
 import './order-form.css';
 
 /** The order-uploaded page (/order-uploaded/{id}/): the order is placed, when, and what happens next. */
-export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode {
-  const orderId = Number(id);
-  const valid = Number.isInteger(orderId) && orderId > 0;
+export function OrderUploadedScreen({ id: orderId }: RouteProps): ReactNode {
+  const valid = orderId > 0;
   const $placed = useMemo(() => placedOrderStore(valid ? orderId : 0), [valid, orderId]);
   const { data: placed, loading, error } = useStore($placed);
   if (!valid || isUnknownOrder(error)) {
@@ -31,8 +31,8 @@ export function OrderUploadedScreen({ id }: { id: number | string }): ReactNode 
   return (
     <section className="order-uploaded" aria-labelledby="order-uploaded-title">
       <Toasts />
-      <h1 id="order-uploaded-title">{ACCOUNT_PAGES.orderUploaded.heading}</h1>
-      <p className="account-lede">{ACCOUNT_PAGES.orderUploaded.lede}</p>
+      <h1 id="order-uploaded-title">{ACCOUNT_ROUTES.orderUploaded.heading}</h1>
+      <p className="account-lede">{ACCOUNT_ROUTES.orderUploaded.lede}</p>
       <p>Order No. {orderId}</p>
       {/* The line keeps its height while the details load, so the links below do not move when they arrive. */}
       {placed ? (

@@ -1,26 +1,15 @@
 import { createRouter, getPagePath, type ConfigFromRouter, type ParamsArg } from '@nanostores/router';
+import { ACCOUNT_ROUTES, type AccountRoute } from '../account-routes';
 
-/** Every client-routed page of the account area, in one place. */
+type Paths = { [Name in AccountRoute]: (typeof ACCOUNT_ROUTES)[Name]['path'] };
+
+/** The account area's router: every route of the table in src/lib/account-routes.ts. */
 export const $router = createRouter(
-  {
-    uploadOrders: '/upload-orders',
-    orderUploaded: '/order-uploaded/:id',
-    myDetails: '/my-details',
-    addCard: '/add-card',
-    trackOrder: '/track-order',
-    orderHistory: '/my-orders-history',
-    returns: '/my-returns',
-    invoice: '/my-invoice/:id',
-    quotePayment: '/quote-payment/:id',
-    help: '/help',
-  },
+  Object.fromEntries(Object.entries(ACCOUNT_ROUTES).map(([name, entry]) => [name, entry.path])) as Paths,
   { links: false },
 );
 
 type Routes = ConfigFromRouter<typeof $router>;
-
-/** A route name of the account area. */
-export type AccountRoute = keyof Routes;
 
 /** The URL of an account page, always with the trailing slash the static host uses. */
 export function pathTo<Name extends AccountRoute>(name: Name, ...args: ParamsArg<Routes, Name>): string {

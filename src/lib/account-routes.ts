@@ -1,0 +1,190 @@
+// The one table of the account area. Everything else that lists account pages is derived from it: the router
+// (src/lib/stores/router.ts), the island's screens (src/islands/AccountApp.tsx), the static shells
+// (src/pages/[...account].astro), both menus, robots.txt, the sitemap, the worker's rules (scripts/pwa.mjs), the
+// host's rewrites (_redirects, written by scripts/account-routes-integration.mjs) and the bench's routes
+// (scripts/routes.mjs). Node scripts import this file as it is, so it imports nothing and uses erasable types only.
+
+/** Which of the demo shopper's orders a route with an id shows in the bench and the screenshots. */
+export type SampleOrder = 'processing' | 'delivered' | 'placed';
+
+/** One account page. */
+export interface AccountRouteEntry {
+  /** The address, without the trailing slash the static host adds; `:id` stands for an order id. */
+  path: string;
+  /** The page's title: its document title, and its heading unless `heading` says more. */
+  title: string;
+  /** One sentence under the heading, also the meta description. */
+  lede: string;
+  /** The page's heading when it says more than its title. */
+  heading?: string;
+  /** The screen's module under src/islands (its named export has the file's name); null for a page with static content of its own. */
+  screen: string | null;
+  /** `visitor`: the page works signed out (the order form keeps its draft on this device); `signed-in`: visitors are sent home. */
+  access: 'visitor' | 'signed-in';
+  /** Its link in the account side menu (`profile`: in the header's profile menu as well). */
+  menu?: { label: string; profile: boolean };
+  /** Whether search engines may list it (robots.txt and the sitemap). */
+  indexable: boolean;
+  /** For a route with an id: which order the bench and the screenshot script open. */
+  sample?: SampleOrder;
+}
+
+/** Every account page, in menu order. */
+export const ACCOUNT_ROUTES = {
+  uploadOrders: {
+    path: '/upload-orders',
+    title: 'Order Form',
+    lede: 'Upload your order: choose a shop, add each product with its link and a screenshot, pick a delivery address and place the order.',
+    screen: 'order/OrderFormScreen',
+    access: 'visitor',
+    indexable: false,
+  },
+  orderUploaded: {
+    path: '/order-uploaded/:id',
+    title: 'Order Placed',
+    heading: 'Your order has been placed.',
+    lede: 'Your inclusive quote (item cost, shipping, import duties and the facilitation fee) will arrive by e-mail within 24 hours. The quote is valid for 48 hours.',
+    screen: 'order/OrderUploadedScreen',
+    access: 'signed-in',
+    indexable: false,
+    sample: 'placed',
+  },
+  myDetails: {
+    path: '/my-details',
+    title: 'My Details',
+    lede: 'Your personal details, delivery addresses and saved cards.',
+    screen: 'account/MyDetailsScreen',
+    access: 'signed-in',
+    menu: { label: 'My Details', profile: true },
+    indexable: false,
+  },
+  addCard: {
+    path: '/add-card',
+    title: 'Add Credit Card',
+    lede: 'Name the card you pay quotes with; PayFast then asks for the card details on its own secure page and brings you back here.',
+    screen: 'account/AddCardScreen',
+    access: 'signed-in',
+    indexable: false,
+  },
+  trackOrder: {
+    path: '/track-order',
+    title: 'Track Order',
+    lede: 'Follow an order through its seven steps, from placed to delivered.',
+    screen: 'account/TrackOrderScreen',
+    access: 'signed-in',
+    menu: { label: 'Track Order', profile: true },
+    indexable: false,
+  },
+  orderHistory: {
+    path: '/my-orders-history',
+    title: 'My Orders',
+    lede: 'Your pending orders and order history, with quotes and invoices.',
+    screen: 'account/OrderHistoryScreen',
+    access: 'signed-in',
+    menu: { label: 'Order History', profile: true },
+    indexable: false,
+  },
+  returns: {
+    path: '/my-returns',
+    title: 'Returns',
+    lede: 'Schedule a return of a delivered order and follow your returns.',
+    screen: 'account/ReturnsScreen',
+    access: 'signed-in',
+    menu: { label: 'Returns', profile: true },
+    indexable: false,
+  },
+  invoice: {
+    path: '/my-invoice/:id',
+    title: 'Invoice',
+    lede: 'The invoice of one of your orders: products, prices, cost summary and address.',
+    screen: 'account/InvoiceScreen',
+    access: 'signed-in',
+    indexable: false,
+    sample: 'delivered',
+  },
+  quotePayment: {
+    path: '/quote-payment/:id',
+    title: 'Quote and Payment',
+    lede: 'The quote of your order: cost summary, shipping address, products and payment by saved card.',
+    screen: 'account/QuotePaymentScreen',
+    access: 'signed-in',
+    indexable: false,
+    sample: 'processing',
+  },
+  help: {
+    path: '/help',
+    title: 'Help',
+    lede: 'Answers to common questions about quotes, payments, delivery times and returns.',
+    // A static page of its own (src/pages/help.astro: the FAQ, built from src/content/faqs).
+    screen: null,
+    access: 'signed-in',
+    menu: { label: 'Help', profile: false },
+    indexable: false,
+  },
+} as const satisfies Record<string, AccountRouteEntry>;
+
+/** A route name of the account area. */
+export type AccountRoute = keyof typeof ACCOUNT_ROUTES;
+
+/** A table of account routes: the real one, or a test's fixture. */
+export type AccountRouteTable = Readonly<Record<string, AccountRouteEntry>>;
+
+/** A route's address up to its first parameter, with the trailing slash: `/my-invoice/:id` -> `/my-invoice/`. */
+export function routeBase(path: string): string {
+  return `${path.split('/:')[0]}/`;
+}
+
+/** Whether a route's address carries a parameter (an order id). */
+export function hasParams(path: string): boolean {
+  return path.includes('/:');
+}
+
+/** The static shells the build writes: one page per route the island shows (`slug` is its folder in the output). */
+export function shellPages(table: AccountRouteTable = ACCOUNT_ROUTES): { route: string; slug: string }[] {
+  return Object.entries(table)
+    .filter(([, entry]) => entry.screen !== null)
+    .map(([route, entry]) => ({ route, slug: routeBase(entry.path).slice(1, -1) }));
+}
+
+/** A menu's links: the side menu has every route with a `menu`, the header's profile menu those marked `profile`; `client` links move without a page load. */
+export function menuLinks(where: 'side' | 'profile', table: AccountRouteTable = ACCOUNT_ROUTES): { href: string; label: string; client: boolean }[] {
+  return Object.values(table).flatMap((entry) =>
+    entry.menu && (where === 'side' || entry.menu.profile) ? [{ href: routeBase(entry.path), label: entry.menu.label, client: entry.screen !== null }] : [],
+  );
+}
+
+/** Address prefixes that search engines are asked to leave alone and the sitemap leaves out. */
+export function privatePaths(table: AccountRouteTable = ACCOUNT_ROUTES): string[] {
+  return Object.values(table)
+    .filter((entry) => !entry.indexable)
+    .map((entry) => routeBase(entry.path));
+}
+
+/** The shells the worker keeps from the first visit, so they open offline: every screen's page without an id. */
+export function precachedShells(table: AccountRouteTable = ACCOUNT_ROUTES): string[] {
+  return Object.values(table)
+    .filter((entry) => entry.screen !== null && !hasParams(entry.path))
+    .map((entry) => `${entry.path.slice(1)}/index.html`);
+}
+
+/** The address prefixes of pages with an id: one static shell answers them all, and no worker cache keeps them. */
+export function idPagePrefixes(table: AccountRouteTable = ACCOUNT_ROUTES): string[] {
+  return Object.values(table)
+    .filter((entry) => hasParams(entry.path))
+    .map((entry) => routeBase(entry.path));
+}
+
+/** The host's rewrite rules (Netlify-style `_redirects`): each page with an id is served by its static shell. */
+export function hostRewrites(table: AccountRouteTable = ACCOUNT_ROUTES): string {
+  const rules = idPagePrefixes(table).map((prefix) => `${prefix}*  ${prefix}index.html  200`);
+  return ['# Client-routed account pages with an id: each is served by its static shell (status 200 = rewrite).', ...rules, ''].join('\n');
+}
+
+/** The bench's and screenshots' account routes: `{processing}`, `{delivered}`, `{placed}` stand for the demo shopper's order ids. */
+export function sampleRoutes(table: AccountRouteTable = ACCOUNT_ROUTES): string[] {
+  return Object.values(table).map((entry) => {
+    if (!hasParams(entry.path)) return routeBase(entry.path);
+    if (!entry.sample) throw new Error(`${entry.path} has an id but no sample order`);
+    return `${routeBase(entry.path)}{${entry.sample}}/`;
+  });
+}
