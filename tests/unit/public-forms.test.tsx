@@ -10,7 +10,11 @@ const sendAdvertiseMessage = vi.fn();
 const notify = { success: vi.fn(), error: vi.fn() };
 
 vi.mock('../../src/lib/api/email', () => ({ sendContactMessage, sendAdvertiseMessage }));
-vi.mock('../../src/islands/ui/Toasts', () => ({ Toasts: () => null, notify }));
+// toastError stands in as the toast module writes it, so the tests see the message the shopper reads.
+vi.mock('../../src/islands/ui/Toasts', async () => {
+  const { errorMessage } = await import('../../src/lib/stores/error-message');
+  return { Toasts: () => null, notify, toastError: (error: unknown) => notify.error(errorMessage(error)) };
+});
 
 const { ContactForm } = await import('../../src/islands/ContactForm');
 const { AdvertiseForm } = await import('../../src/islands/AdvertiseForm');

@@ -38,7 +38,7 @@ const { orderDetailStore } = await import('../../src/lib/stores/order-detail');
 const { $deliveredOrders, $returnHistory, $returnsPending, chooseReturnPortal, markPickedUp } =
   await import('../../src/lib/stores/returns');
 const { payForOrder, resetPayment } = await import('../../src/lib/stores/payment');
-const { errorMessage } = await import('../../src/lib/stores/query');
+const { errorMessage } = await import('../../src/lib/stores/error-message');
 const { ApiError } = await import('../../src/lib/api/errors');
 
 const user = (id: number): User => ({

@@ -1,16 +1,12 @@
-import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
 import { $addresses, removeAddress, undoRemoveAddress } from '../../lib/stores/addresses';
-import { errorMessage } from '../../lib/stores/query';
 import { AddressCard } from '../ui/AddressCard';
-import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
-import { LoadError } from './LoadError';
+import { Loaded } from './Loaded';
 
 /** The shopper's addresses, each deletable with an undo toast. */
 export function AddressList(): ReactNode {
-  const { data, error } = useStore($addresses);
   const [busy, setBusy] = useState<number | undefined>();
 
   const remove = async (address: Address) => {
@@ -27,16 +23,21 @@ export function AddressList(): ReactNode {
     }
   };
 
-  if (!data && error) return <LoadError message={errorMessage(error)} onRetry={$addresses.revalidate} />;
-  if (!data) return <Spinner label="Loading your addresses…" />;
-  if (data.length === 0) return <p className="empty-text">No saved addresses yet.</p>;
   return (
-    <ul className="tile-grid">
-      {data.map((address) => (
-        <li key={address.id}>
-          <AddressCard address={address} onDelete={remove} busy={busy === address.id} />
-        </li>
-      ))}
-    </ul>
+    <Loaded read={$addresses} label="Loading your addresses…">
+      {(addresses) =>
+        addresses.length === 0 ? (
+          <p className="empty-text">No saved addresses yet.</p>
+        ) : (
+          <ul className="tile-grid">
+            {addresses.map((address) => (
+              <li key={address.id}>
+                <AddressCard address={address} onDelete={remove} busy={busy === address.id} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </Loaded>
   );
 }

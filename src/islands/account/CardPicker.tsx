@@ -3,12 +3,10 @@ import { useFormik } from 'formik';
 import { useEffect, type ReactNode } from 'react';
 import { paymentSchema, type PaymentValues } from '../../lib/schemas/account';
 import { $cards } from '../../lib/stores/cards';
-import { errorMessage } from '../../lib/stores/query';
 import { pathTo } from '../../lib/stores/router';
 import { fieldError } from '../ui/Field';
 import { PaymentCard } from '../ui/PaymentCard';
-import { Spinner } from '../ui/Spinner';
-import { LoadError } from './LoadError';
+import { Loaded } from './Loaded';
 import { RouteLink } from './RouteLink';
 
 /** Props of the card picker form. */
@@ -25,7 +23,7 @@ export interface CardPickerProps {
 
 /** Choose a saved card (the preferred one is chosen to begin with), then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
 export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPickerProps): ReactNode {
-  const { data: cards, error } = useStore($cards);
+  const { data: cards } = useStore($cards);
   const form = useFormik<PaymentValues>({
     initialValues: { cardId: 0 },
     validationSchema: paymentSchema,
@@ -40,39 +38,34 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPi
     if (preferredId !== undefined) void setFieldValue('cardId', preferredId, false);
   }, [preferredId, setFieldValue]);
 
-  let choices: ReactNode;
-  if (!cards && error) choices = <LoadError message={errorMessage(error)} onRetry={$cards.revalidate} />;
-  else if (!cards) choices = <Spinner label="Loading your cards…" />;
-  else if (cards.length === 0) {
-    choices = (
-      <p>
-        You have no saved cards yet. <RouteLink href={pathTo('addCard')}>Add Credit Card</RouteLink>
-      </p>
-    );
-  } else {
-    choices = (
-      <div className="card-choices">
-        {cards.map((card) => (
-          <PaymentCard
-            key={card.id}
-            card={card}
-            group="cardId"
-            selected={form.values.cardId === card.id}
-            describedBy={shownError ? 'card-error' : undefined}
-            onSelect={(chosen) => {
-              void form.setFieldValue('cardId', chosen.id, true);
-            }}
-          />
-        ))}
-      </div>
-    );
-  }
-
   return (
     <form className="payment-form" onSubmit={form.handleSubmit} noValidate>
       <fieldset aria-describedby={shownError ? 'card-error' : undefined}>
         <legend>Pay with a saved card</legend>
-        {choices}
+        <Loaded read={$cards} label="Loading your cards…">
+          {(saved) =>
+            saved.length === 0 ? (
+              <p>
+                You have no saved cards yet. <RouteLink href={pathTo('addCard')}>Add Credit Card</RouteLink>
+              </p>
+            ) : (
+              <div className="card-choices">
+                {saved.map((card) => (
+                  <PaymentCard
+                    key={card.id}
+                    card={card}
+                    group="cardId"
+                    selected={form.values.cardId === card.id}
+                    describedBy={shownError ? 'card-error' : undefined}
+                    onSelect={(chosen) => {
+                      void form.setFieldValue('cardId', chosen.id, true);
+                    }}
+                  />
+                ))}
+              </div>
+            )
+          }
+        </Loaded>
       </fieldset>
       {shownError && (
         <p className="field-error" id="card-error">

@@ -4,9 +4,8 @@ import { useMemo, type ReactNode } from 'react';
 import type { User } from '../../lib/api/users';
 import { closeAccountSchema, type CloseAccountValues } from '../../lib/schemas/account';
 import { $accountClosure, closeMyAccount } from '../../lib/stores/account-closure';
-import { errorMessage } from '../../lib/stores/query';
 import { Field } from '../ui/Field';
-import { notify } from '../ui/Toasts';
+import { toastError } from '../ui/Toasts';
 
 /** Props of the close-account panel. */
 export interface CloseAccountPanelProps {
@@ -23,8 +22,9 @@ export function CloseAccountPanel({ user }: CloseAccountPanelProps): ReactNode {
     validationSchema: schema,
     validateOnChange: false,
     onSubmit: async () => {
-      if (!user || (await closeMyAccount(user.id))) return;
-      notify.error(errorMessage($accountClosure.get().error));
+      if (!user) return;
+      const done = await closeMyAccount(user.id);
+      if (done && 'error' in done) toastError(done.error);
     },
   });
   return (

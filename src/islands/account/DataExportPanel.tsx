@@ -7,8 +7,8 @@ import { formatDate, formatDateTime, formatRand } from '../../lib/format';
 import { statusLabel } from '../../lib/progress';
 import { $dataExport, clearMyData, EXPORT_STEPS, readMyData } from '../../lib/stores/data-export';
 import { orderTitle } from '../../lib/stores/orders';
-import { errorMessage } from '../../lib/stores/query';
-import { notify } from '../ui/Toasts';
+import { errorMessage } from '../../lib/stores/error-message';
+import { toastError } from '../ui/Toasts';
 
 function save(data: PersonalData): void {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
@@ -125,7 +125,7 @@ export function DataExportPanel(): ReactNode {
   const download = async (): Promise<void> => {
     await readMyData();
     const { data: read, error: failed } = $dataExport.get();
-    if (failed) notify.error(errorMessage(failed));
+    if (failed) toastError(failed);
     if (!read) return;
     save(read);
   };

@@ -1,14 +1,11 @@
-import { useStore } from '@nanostores/react';
 import { useMemo, type ReactNode } from 'react';
 import { formatDate } from '../../lib/format';
 import { statusLabel } from '../../lib/progress';
-import { orderDetailStore } from '../../lib/stores/order-detail';
-import { errorMessage } from '../../lib/stores/query';
+import { orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
 import { pathTo } from '../../lib/stores/router';
 import { SUPPLIER } from '../../lib/supplier';
-import { Spinner } from '../ui/Spinner';
 import { CostSummary } from './CostSummary';
-import { LoadError } from './LoadError';
+import { Loaded } from './Loaded';
 import { addressLine } from './OrderCard';
 import { ProductTable } from './ProductTable';
 import { RouteLink } from './RouteLink';
@@ -25,90 +22,87 @@ function BackLink(): ReactNode {
   );
 }
 
+function Invoice({ detail: { order, quote, products } }: { detail: OrderDetail }): ReactNode {
+  const issued = quote?.quotedAt || order.createdDate;
+  return (
+    <div className="invoice">
+      <header className="invoice__head">
+        <h2 className="invoice__title">Tax Invoice</h2>
+        <dl className="facts invoice__numbers">
+          <div>
+            <dt>Invoice No.</dt>
+            <dd>{order.id}</dd>
+          </div>
+          <div>
+            <dt>Invoice date</dt>
+            <dd>{formatDate(issued) || 'Not given'}</dd>
+          </div>
+        </dl>
+      </header>
+      <div className="invoice__parties">
+        <section aria-labelledby="invoice-supplier">
+          <h3 id="invoice-supplier">Supplier</h3>
+          <address>
+            <strong>{SUPPLIER.legalName}</strong>
+            {SUPPLIER.address.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+            <span>VAT registration number {SUPPLIER.vatNumber}</span>
+            <span>
+              {SUPPLIER.email}, {SUPPLIER.phone}
+            </span>
+          </address>
+        </section>
+        <section aria-labelledby="invoice-recipient">
+          <h3 id="invoice-recipient">Recipient</h3>
+          <address>
+            <strong>{order.userName || 'Customer'}</strong>
+            <span>{addressLine(order)}</span>
+          </address>
+        </section>
+      </div>
+      <dl className="facts invoice__facts">
+        <div>
+          <dt>Portal</dt>
+          <dd>{order.portalName}</dd>
+        </div>
+        <div>
+          <dt>Order date</dt>
+          <dd>{formatDate(order.createdDate)}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>{statusLabel(order.status)}</dd>
+        </div>
+        <div>
+          <dt>Delivery date</dt>
+          <dd>{formatDate(order.deliveryDate) || 'Not yet'}</dd>
+        </div>
+      </dl>
+      <section aria-labelledby="invoice-products">
+        <h3 id="invoice-products">Products</h3>
+        <ProductTable caption={`Products of order ${order.id}`} products={products} withAmounts />
+      </section>
+      <section aria-labelledby="invoice-costs">
+        <h3 id="invoice-costs">Cost summary</h3>
+        <CostSummary quote={quote} />
+        {quote && <p className="invoice__vat-note">VAT is charged at 15 % on the sub-total. All amounts are in rand.</p>}
+      </section>
+      <button type="button" className="button button--ghost no-print" onClick={() => window.print()}>
+        Print invoice
+      </button>
+    </div>
+  );
+}
+
 /** The tax invoice of an order (VAT Act section 20): 'Tax Invoice', supplier with VAT number, invoice number and date, recipient and address, each product with quantity and amount, VAT and total; back arrow and 'Order No.' as SPEC says. */
 export function InvoiceScreen({ id }: RouteProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
-  const { data: detail, error } = useStore($detail);
-
-  let body: ReactNode;
-  if (!detail && error) body = <LoadError message={errorMessage(error)} onRetry={$detail.revalidate} />;
-  else if (!detail) body = <Spinner label="Loading the invoice…" />;
-  else {
-    const { order, quote, products } = detail;
-    const issued = quote?.quotedAt || order.createdDate;
-    body = (
-      <div className="invoice">
-        <header className="invoice__head">
-          <h2 className="invoice__title">Tax Invoice</h2>
-          <dl className="facts invoice__numbers">
-            <div>
-              <dt>Invoice No.</dt>
-              <dd>{order.id}</dd>
-            </div>
-            <div>
-              <dt>Invoice date</dt>
-              <dd>{formatDate(issued) || 'Not given'}</dd>
-            </div>
-          </dl>
-        </header>
-        <div className="invoice__parties">
-          <section aria-labelledby="invoice-supplier">
-            <h3 id="invoice-supplier">Supplier</h3>
-            <address>
-              <strong>{SUPPLIER.legalName}</strong>
-              {SUPPLIER.address.map((line) => (
-                <span key={line}>{line}</span>
-              ))}
-              <span>VAT registration number {SUPPLIER.vatNumber}</span>
-              <span>
-                {SUPPLIER.email}, {SUPPLIER.phone}
-              </span>
-            </address>
-          </section>
-          <section aria-labelledby="invoice-recipient">
-            <h3 id="invoice-recipient">Recipient</h3>
-            <address>
-              <strong>{order.userName || 'Customer'}</strong>
-              <span>{addressLine(order)}</span>
-            </address>
-          </section>
-        </div>
-        <dl className="facts invoice__facts">
-          <div>
-            <dt>Portal</dt>
-            <dd>{order.portalName}</dd>
-          </div>
-          <div>
-            <dt>Order date</dt>
-            <dd>{formatDate(order.createdDate)}</dd>
-          </div>
-          <div>
-            <dt>Status</dt>
-            <dd>{statusLabel(order.status)}</dd>
-          </div>
-          <div>
-            <dt>Delivery date</dt>
-            <dd>{formatDate(order.deliveryDate) || 'Not yet'}</dd>
-          </div>
-        </dl>
-        <section aria-labelledby="invoice-products">
-          <h3 id="invoice-products">Products</h3>
-          <ProductTable caption={`Products of order ${order.id}`} products={products} withAmounts />
-        </section>
-        <section aria-labelledby="invoice-costs">
-          <h3 id="invoice-costs">Cost summary</h3>
-          <CostSummary quote={quote} />
-          {quote && <p className="invoice__vat-note">VAT is charged at 15 % on the sub-total. All amounts are in rand.</p>}
-        </section>
-        <button type="button" className="button button--ghost no-print" onClick={() => window.print()}>
-          Print invoice
-        </button>
-      </div>
-    );
-  }
   return (
     <Screen page="invoice" title={`Order No. ${id}`} before={<BackLink />}>
-      {body}
+      <Loaded read={$detail} label="Loading the invoice…">
+        {(detail) => <Invoice detail={detail} />}
+      </Loaded>
     </Screen>
   );
 }

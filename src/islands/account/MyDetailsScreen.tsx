@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { accountMessages } from '../../lib/account-messages';
 import { replaceWith } from '../../lib/stores/router';
-import { errorMessage } from '../../lib/stores/query';
 import { $currentUser } from '../../lib/stores/user';
 import { AddressForm } from '../ui/AddressForm';
 import { notify } from '../ui/Toasts';
@@ -36,7 +35,7 @@ export function MyDetailsScreen({ search }: RouteProps): ReactNode {
       <section className="account-panel" aria-labelledby="details-title">
         <h2 id="details-title">Personal details</h2>
         {userError && !user ? (
-          <LoadError message={errorMessage(userError)} onRetry={$currentUser.revalidate} />
+          <LoadError error={userError} onRetry={$currentUser.revalidate} />
         ) : (
           <DetailsForm key={user?.id ?? 0} user={user} />
         )}

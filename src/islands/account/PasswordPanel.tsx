@@ -2,8 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import { $passwordLink } from '../../lib/stores/password-change';
 import { authMessages } from '../../lib/stores/auth-messages';
-import { errorMessage } from '../../lib/stores/query';
-import { notify } from '../ui/Toasts';
+import { notify, toastError } from '../ui/Toasts';
 
 /** Props of the password panel. */
 export interface PasswordPanelProps {
@@ -17,14 +16,12 @@ export function PasswordPanel({ email }: PasswordPanelProps): ReactNode {
   const [sentTo, setSentTo] = useState<string>();
 
   const send = async (to: string): Promise<void> => {
-    await $passwordLink.mutate(to);
-    const failed = $passwordLink.get().error;
-    if (failed) {
-      notify.error(errorMessage(failed));
-      return;
+    const done = await $passwordLink.mutate(to);
+    if (done && 'error' in done) toastError(done.error);
+    else if (done) {
+      setSentTo(to);
+      notify.success(authMessages.emailSent);
     }
-    setSentTo(to);
-    notify.success(authMessages.emailSent);
   };
 
   return (

@@ -5,17 +5,21 @@ import { statusLabel } from '../../lib/progress';
 import { QUOTE_EXPIRED, quoteClock } from '../../lib/quote-clock';
 import { accountMessages } from '../../lib/account-messages';
 import { $now } from '../../lib/stores/clock';
-import { isOpenOrder, orderDetailStore, removeOrderProduct, undoRemoveOrderProduct } from '../../lib/stores/order-detail';
+import {
+  isOpenOrder,
+  orderDetailStore,
+  removeOrderProduct,
+  undoRemoveOrderProduct,
+  type OrderDetail,
+} from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/stores/orders';
 import { $payment, payForOrder, resetPayment, returnedPaid } from '../../lib/stores/payment';
-import { errorMessage } from '../../lib/stores/query';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
-import { Spinner } from '../ui/Spinner';
-import { notify } from '../ui/Toasts';
+import { notify, toastError } from '../ui/Toasts';
 import { CardPicker } from './CardPicker';
 import { CostSummary } from './CostSummary';
-import { LoadError } from './LoadError';
+import { Loaded } from './Loaded';
 import { OrderFacts } from './OrderFacts';
 import { ProductTable } from './ProductTable';
 import { goToProvider } from './provider-redirect';
@@ -24,7 +28,6 @@ import { RouteLink } from './RouteLink';
 import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
 import { ShippingAddress } from './ShippingAddress';
-
 
 /** The contact page prefilled with a query title (the contact page reads ?title=). */
 function contactHref(title: string): string {
@@ -37,49 +40,22 @@ function leave(): void {
   else goTo('orderHistory');
 }
 
-/** Quote and payment (the query says success=true or cancel=true after the provider's page): order summary, cost summary, shipping address, products, card picker, success dialog. */
-export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
-  const $detail = useMemo(() => orderDetailStore(id), [id]);
-  const { data: detail, error } = useStore($detail);
+/** The quote page's content, once its order is in. */
+function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDetail }): ReactNode {
   const payment = useStore($payment);
   const now = useStore($now);
   const [deleting, setDeleting] = useState<number | undefined>();
-  const providerFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;
-  useEffect(() => {
-    resetPayment();
-    return resetPayment;
-  }, [id]);
-  useEffect(() => {
-    if (!providerFlag) return;
-    if (providerFlag === 'success') returnedPaid();
-    else notify.warning(accountMessages.paymentCancelled);
-    // The flag is shown once: a reload or a shared link must not repeat it.
-    replaceWith('quotePayment', { id: String(id) });
-  }, [providerFlag, id]);
-
-  if (!detail) {
-    return (
-      <Screen page="quotePayment">
-        {error ? (
-          <LoadError message={errorMessage(error)} onRetry={$detail.revalidate} />
-        ) : (
-          <Spinner label="Loading your order…" />
-        )}
-      </Screen>
-    );
-  }
-  const { order, quote, products } = detail;
   const canDelete = isOpenOrder(order) && products.length > 1;
 
   const remove = async (product: OrderProduct) => {
     setDeleting(product.id);
     try {
-      const name = await removeOrderProduct(id, product.id);
+      const name = await removeOrderProduct(order.id, product.id);
       notify.undo(`${name || product.name} removed`, () => {
-        undoRemoveOrderProduct(id, product.id).catch((error: Error) => notify.error(error.message));
+        undoRemoveOrderProduct(order.id, product.id).catch(toastError);
       });
     } catch (error) {
-      notify.error((error as Error).message);
+      toastError(error);
     } finally {
       setDeleting(undefined);
     }
@@ -87,7 +63,7 @@ export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
 
   const pay = async (cardId: number) => {
     try {
-      const location = await payForOrder(id, cardId);
+      const location = await payForOrder(order.id, cardId);
       if (location) await goToProvider(location);
     } catch (error) {
       notify.error((error as Error).message);
@@ -131,7 +107,7 @@ export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
   }
 
   return (
-    <Screen page="quotePayment">
+    <>
       <div className="quote-layout">
         <section className="account-panel" aria-labelledby="summary-title">
           <h2 id="summary-title">{orderTitle(order)}</h2>
@@ -168,6 +144,31 @@ export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
           </button>
         </Modal>
       )}
+    </>
+  );
+}
+
+/** Quote and payment (the query says success=true or cancel=true after the provider's page): order summary, cost summary, shipping address, products, card picker, success dialog. */
+export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
+  const $detail = useMemo(() => orderDetailStore(id), [id]);
+  const providerFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;
+  useEffect(() => {
+    resetPayment();
+    return resetPayment;
+  }, [id]);
+  useEffect(() => {
+    if (!providerFlag) return;
+    if (providerFlag === 'success') returnedPaid();
+    else notify.warning(accountMessages.paymentCancelled);
+    // The flag is shown once: a reload or a shared link must not repeat it.
+    replaceWith('quotePayment', { id: String(id) });
+  }, [providerFlag, id]);
+
+  return (
+    <Screen page="quotePayment">
+      <Loaded read={$detail} label="Loading your order…">
+        {(detail) => <QuotePayment detail={detail} />}
+      </Loaded>
     </Screen>
   );
 }

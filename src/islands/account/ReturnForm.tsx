@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { accountMessages } from '../../lib/account-messages';
 import { returnSchema, type ReturnValues } from '../../lib/schemas/account';
 import { orderTitle } from '../../lib/stores/orders';
-import { errorMessage } from '../../lib/stores/query';
+import { errorMessage } from '../../lib/stores/error-message';
 import { $deliveredOrders, $returnPortals, chooseReturnPortal, scheduleReturn } from '../../lib/stores/returns';
 import { Select, type SelectOption } from '../ui/Select';
 import { notify } from '../ui/Toasts';

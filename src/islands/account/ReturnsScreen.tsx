@@ -1,13 +1,10 @@
-import { useStore } from '@nanostores/react';
 import type { FetcherStore } from '@nanostores/query';
 import { useState, type ReactNode } from 'react';
 import type { Order } from '../../lib/api/orders';
 import { accountMessages } from '../../lib/account-messages';
-import { errorMessage } from '../../lib/stores/query';
 import { $returnHistory, $returnsPending, markPickedUp } from '../../lib/stores/returns';
-import { Spinner } from '../ui/Spinner';
 import { notify } from '../ui/Toasts';
-import { LoadError } from './LoadError';
+import { Loaded } from './Loaded';
 import { ReturnCard } from './ReturnCard';
 import { ReturnForm } from './ReturnForm';
 import { Screen } from './Screen';
@@ -20,18 +17,22 @@ interface ReturnListProps {
 }
 
 function ReturnList({ list, empty, onPickedUp, busyId }: ReturnListProps): ReactNode {
-  const { data, error } = useStore(list);
-  if (!data && error) return <LoadError message={errorMessage(error)} onRetry={list.revalidate} />;
-  if (!data) return <Spinner label="Loading your returns…" />;
-  if (data.length === 0) return <p className="empty-text">{empty}</p>;
   return (
-    <ul className="order-list">
-      {data.map((order) => (
-        <li key={order.id}>
-          <ReturnCard order={order} onPickedUp={onPickedUp} busy={busyId === order.id} />
-        </li>
-      ))}
-    </ul>
+    <Loaded read={list} label="Loading your returns…">
+      {(orders) =>
+        orders.length === 0 ? (
+          <p className="empty-text">{empty}</p>
+        ) : (
+          <ul className="order-list">
+            {orders.map((order) => (
+              <li key={order.id}>
+                <ReturnCard order={order} onPickedUp={onPickedUp} busy={busyId === order.id} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </Loaded>
   );
 }
 

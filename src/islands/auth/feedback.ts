@@ -1,12 +1,11 @@
-import { UNKNOWN_MESSAGE } from '../../lib/api/errors';
 import type { Flash } from '../../lib/flash';
 import { AuthFailure } from '../../lib/stores/auth-messages';
-import { notify, TOAST_MS } from '../ui/Toasts';
+import { notify, toastError } from '../ui/Toasts';
 
 /** Shows a failed auth action as its toast (message and duration of SPEC section 8). */
 export function showFailure(error: unknown): void {
   if (error instanceof AuthFailure) notify.error(error.message, error.ms);
-  else notify.error(UNKNOWN_MESSAGE, TOAST_MS.error);
+  else toastError(error);
 }
 
 /** Shows a flash message that travelled from the previous page. */

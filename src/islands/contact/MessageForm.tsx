@@ -1,8 +1,8 @@
 import { useFormik, type FormikProps } from 'formik';
 import { useRef, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
-import { notify, Toasts } from '../ui/Toasts';
-import { failureMessage, focusFirstInvalid } from './submit-failure';
+import { notify, toastError, Toasts } from '../ui/Toasts';
+import { focusFirstInvalid } from './submit-failure';
 import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
 
 /** What a message form (contact, advertise) is made of: its values, rule, sender and the fields. */
@@ -38,7 +38,7 @@ export function MessageForm<V extends object>({
         notify.success(successMessage);
         helpers.resetForm();
       } catch (error) {
-        notify.error(failureMessage(error));
+        toastError(error);
       }
     },
   });

@@ -7,7 +7,6 @@ import { ApiError } from '../../lib/api/errors';
 import { $addresses, $addressOptions } from '../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../lib/stores/portals';
 import { $online } from '../../lib/stores/network';
-import { errorMessage } from '../../lib/stores/query';
 import { defaultValues, MAX_PRODUCTS, newProduct, openDraft } from '../../lib/stores/order-draft';
 import { $placingOrder, placeOrder } from '../../lib/stores/place-order';
 import { $signedIn } from '../../lib/stores/session';
@@ -64,7 +63,7 @@ function PortalField(): ReactNode {
         onChange={(value) => void setFieldValue('portal', value ?? 0, touched.portal === true)}
         onBlur={() => void setFieldTouched('portal', true)}
       />
-      {loadError && options.length === 0 ? <LoadError message={errorMessage(loadError)} onRetry={$portals.revalidate} /> : null}
+      {loadError && options.length === 0 ? <LoadError error={loadError} onRetry={$portals.revalidate} /> : null}
       <p id="order-portal-hint" className="field-hint">
         One retailer per order: each order and its quote cover one shop. Place a separate order for each shop.
       </p>
@@ -100,7 +99,7 @@ function AddressField(): ReactNode {
         onChange={(value) => void setFieldValue('addressId', value ?? 0, touched.addressId === true)}
         onBlur={() => void setFieldTouched('addressId', true)}
       />
-      {loadError && !data ? <LoadError message={errorMessage(loadError)} onRetry={$addresses.revalidate} /> : null}
+      {loadError && !data ? <LoadError error={loadError} onRetry={$addresses.revalidate} /> : null}
     </>
   );
 }

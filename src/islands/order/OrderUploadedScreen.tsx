@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { ACCOUNT_ROUTES } from '../../lib/account-routes';
 import { formatDateTime } from '../../lib/format';
 import { isUnknownOrder, placedOrderStore } from '../../lib/stores/placed-order';
-import { errorMessage } from '../../lib/stores/query';
 import type { RouteProps } from '../account/lazy-screen';
 import { LoadError } from '../account/LoadError';
 import { Toasts } from '../ui/Toasts';
@@ -40,7 +39,7 @@ export function OrderUploadedScreen({ id: orderId }: RouteProps): ReactNode {
           Placed on <time dateTime={placed.placedAt}>{formatDateTime(placed.placedAt)}</time>
         </p>
       ) : error ? (
-        <LoadError message={errorMessage(error)} onRetry={$placed.revalidate} />
+        <LoadError error={error} onRetry={$placed.revalidate} />
       ) : (
         <p className="order-uploaded__when" role="status">
           {loading ? 'Loading the order details…' : ''}

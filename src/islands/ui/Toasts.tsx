@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 // The toasts' styles stay in the page's stylesheet: the code alone is fetched later, in one request.
 import 'react-toastify/ReactToastify.css';
 import { loadOnce } from '../../lib/load-once';
+import { errorMessage } from '../../lib/stores/error-message';
 
 /** SPEC section 9: success toasts stay 5000 ms, others 3000 ms unless the spec says 5000. */
 export const TOAST_MS = { success: 5000, error: 3000, long: 5000 } as const;
@@ -99,3 +100,8 @@ export const notify = {
     withKit((k) => k.showUndoToast(message, onUndo));
   },
 };
+
+/** Toasts any failure with its SPEC section 8 message (3000 ms): the one way a view reports an error in a toast. */
+export function toastError(error: unknown): void {
+  notify.error(errorMessage(error));
+}

@@ -1,19 +1,19 @@
 import { closeAccount } from '../api/users';
 import { accountMessages } from '../account-messages';
 import { queueFlash } from '../flash';
-import { createWriteStore } from './query';
+import { createWriteStore, type WriteOutcome } from './query';
 import { signOut } from './session';
 
 /** Closes the shopper's account (DELETE /users/{id}); `{ loading, error }` while it goes. */
 export const $accountClosure = createWriteStore<number>((id) => closeAccount(id), []);
 
-/** Closes the account, then ends the session as Log Out does (every personal datum here is dropped) and says so on the home page; resolves false when the service refused. */
-export async function closeMyAccount(id: number): Promise<boolean> {
-  // A second press while the first is on its way must not sign out before the service has answered.
-  if ($accountClosure.get().loading) return false;
-  await $accountClosure.mutate(id);
-  if ($accountClosure.get().error) return false;
-  queueFlash({ kind: 'success', message: accountMessages.accountClosed });
-  signOut();
-  return true;
+/** Closes the account, then ends the session as Log Out does (every personal datum here is dropped) and says so on the home page; resolves with the write's outcome. */
+export async function closeMyAccount(id: number): Promise<WriteOutcome<unknown> | undefined> {
+  const done = await $accountClosure.mutate(id);
+  // Only once the service has closed it: a refusal, or a second press while the first is on its way, keeps the session.
+  if (done && 'data' in done) {
+    queueFlash({ kind: 'success', message: accountMessages.accountClosed });
+    signOut();
+  }
+  return done;
 }

@@ -35,8 +35,3 @@ export class AuthFailure extends Error {
     this.fieldErrors = fieldErrors;
   }
 }
-
-/** The message of a failed auth call: the error's own text, else 'Login failed'. */
-export function failureMessage(error: unknown): string {
-  return error instanceof Error ? error.message : authMessages.loginFailed;
-}

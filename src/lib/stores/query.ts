@@ -1,6 +1,6 @@
 import { nanoquery, type FetcherStore, type KeyInput } from '@nanostores/query';
 import { atom, map, type MapStore, type ReadableAtom } from 'nanostores';
-import { normaliseError, type ApiError } from '../api/errors';
+import { ApiError, isApiError, normaliseError } from '../api/errors';
 import { $accessToken } from './session';
 
 type KeyPart = string | number;
@@ -127,40 +127,50 @@ export function invalidatePersonal(prefix: string): void {
   if (session !== null) context.invalidateKeys((key) => key.startsWith(session + prefix));
 }
 
-/** A write's state: whether it is in flight, and the SPEC section 8 error of its last failure. */
-export interface WriteState {
+/** A write's state: whether it is in flight, the SPEC section 8 error of its last failure and the result of its last success. */
+export interface WriteState<Result = unknown> {
   loading: boolean;
   error?: ApiError;
+  data?: Result;
 }
 
-/** A write: its state, and `mutate`, which sends the write unless one is already in flight. */
-export type WriteStore<Data> = MapStore<WriteState> & { mutate: (data: Data) => Promise<void> };
+/** How one `mutate` ended: with the write's result, or with its SPEC section 8 error. */
+export type WriteOutcome<Result> = { data: Result } | { error: ApiError };
+
+/** A write: its state, and `mutate`, which sends the write and resolves with its outcome, or with undefined when one was already in flight and nothing was sent. */
+export type WriteStore<Data, Result = unknown> = MapStore<WriteState<Result>> & {
+  mutate: (data: Data) => Promise<WriteOutcome<Result> | undefined>;
+};
 
 /**
- * A write as a store, `{ loading, error }` plus `mutate`: a second `mutate` while one is in flight sends nothing, a
- * failure lands in `error` as the SPEC section 8 error, and the personal reads whose keys start with one of `changes`
- * are asked again once it settles, success or not (a failure may still have changed something).
+ * A write as a store, `{ loading, error, data }` plus `mutate`: a second `mutate` while one is in flight sends nothing, a
+ * failure lands in `error` as the SPEC section 8 error (`failure` where the spec names one message for every failure of
+ * this write), and the personal reads whose keys start with one of `changes` are asked again once it settles, success
+ * or not (a failure may still have changed something).
  */
-export function createWriteStore<Data>(write: (data: Data) => Promise<unknown>, changes: string[]): WriteStore<Data> {
+export function createWriteStore<Data, Result = unknown>(
+  write: (data: Data) => Promise<Result>,
+  changes: string[],
+  failure?: string,
+): WriteStore<Data, Result> {
   // Not nanoquery's createMutatorStore: a screen subscribed to one did not arrive while a token refresh was held
   // (e2e 'concurrent 401s in two tabs'), where a plain map store does.
-  const $state = map<WriteState>({ loading: false });
-  const mutate = async (data: Data): Promise<void> => {
-    if ($state.get().loading) return;
+  const $state = map<WriteState<Result>>({ loading: false });
+  const mutate = async (data: Data): Promise<WriteOutcome<Result> | undefined> => {
+    if ($state.get().loading) return undefined;
     $state.set({ loading: true });
     try {
-      await write(data);
-      $state.set({ loading: false });
+      const result = await write(data);
+      $state.set({ loading: false, data: result });
+      return { data: result };
     } catch (error) {
-      $state.set({ loading: false, error: normaliseError(error) });
+      const failed =
+        failure === undefined ? normaliseError(error) : new ApiError(failure, isApiError(error) ? error.kind : 'unknown');
+      $state.set({ loading: false, error: failed });
+      return { error: failed };
     } finally {
       for (const prefix of changes) revalidatePersonal(prefix);
     }
   };
   return Object.assign($state, { mutate });
-}
-
-/** The one message of SPEC section 8 for any failed read or action. */
-export function errorMessage(error: unknown): string {
-  return normaliseError(error).message;
 }

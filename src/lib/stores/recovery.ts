@@ -1,13 +1,14 @@
 import * as authApi from '../api/auth';
 import { userFieldErrors } from '../api/users';
-import { AuthFailure, authMessages, FAILURE_MS, failureMessage } from './auth-messages';
+import { AuthFailure, authMessages, FAILURE_MS } from './auth-messages';
+import { errorMessage } from './error-message';
 
 /** Sends the password-reset e-mail; failures carry the server message (5 s). */
 export async function forgotPassword(email: string): Promise<void> {
   try {
     await authApi.requestPasswordReset(email.trim());
   } catch (error) {
-    throw new AuthFailure(failureMessage(error), FAILURE_MS.long);
+    throw new AuthFailure(errorMessage(error), FAILURE_MS.long);
   }
 }
 
@@ -16,7 +17,7 @@ export async function resetPassword(token: string, password: string, confirmPass
   try {
     await authApi.resetPassword({ confirmationCode: token, password, confirmPassword });
   } catch (error) {
-    throw new AuthFailure(failureMessage(error), FAILURE_MS.long, userFieldErrors(error));
+    throw new AuthFailure(errorMessage(error), FAILURE_MS.long, userFieldErrors(error));
   }
 }
 

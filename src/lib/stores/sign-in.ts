@@ -5,7 +5,8 @@ import { ApiError } from '../api/errors';
 import type { User } from '../api/users';
 import { rememberUsername } from '../remembered-username';
 import type { LoginValues } from '../schemas/auth';
-import { AuthFailure, authMessages, FAILURE_MS, failureMessage } from './auth-messages';
+import { AuthFailure, authMessages, FAILURE_MS } from './auth-messages';
+import { errorMessage } from './error-message';
 import { invalidatePersonal } from './query';
 import { clearTokens, storeTokens } from './session';
 import { fetchCurrentUser } from './user';
@@ -54,7 +55,7 @@ export async function signIn(values: Pick<LoginValues, 'username' | 'password' |
       throw new AuthFailure(signInWaitMessage(seconds), FAILURE_MS.long);
     }
     if (error instanceof ApiError && error.message === 'invalid_grant') throw new AuthFailure(authMessages.invalidCredentials, FAILURE_MS.short);
-    const message = error instanceof ApiError && error.description ? error.description : failureMessage(error);
+    const message = error instanceof ApiError && error.description ? error.description : errorMessage(error);
     throw new AuthFailure(message, FAILURE_MS.short);
   }
   const remember = values.remember === true;
@@ -62,6 +63,6 @@ export async function signIn(values: Pick<LoginValues, 'username' | 'password' |
   try {
     return await startSession(tokens, remember);
   } catch (error) {
-    throw new AuthFailure(failureMessage(error), FAILURE_MS.short);
+    throw new AuthFailure(errorMessage(error), FAILURE_MS.short);
   }
 }
