@@ -32,7 +32,7 @@ const ordersApi = await import('../../src/lib/api/orders');
 const cardsApi = await import('../../src/lib/api/cards');
 const session = await import('../../src/lib/stores/session');
 const { $currentUser } = await import('../../src/lib/stores/user');
-const { $addresses, removeAddress, undoRemoveAddress } = await import('../../src/lib/stores/addresses');
+const { $addresses, $removeAddress, $restoreAddress } = await import('../../src/lib/stores/addresses');
 const { $orders } = await import('../../src/lib/stores/orders');
 const { orderDetailStore } = await import('../../src/lib/stores/order-detail');
 const { $deliveredOrders, $returnHistory, $returnsPending, chooseReturnPortal, markPickedUp } =
@@ -163,9 +163,9 @@ describe('changes keep the reads in step', () => {
     vi.mocked(addressesApi.restoreAddress).mockResolvedValue(address(1));
     const { stop } = record($addresses);
     await vi.waitFor(() => expect($addresses.get().data).toHaveLength(2));
-    await expect(removeAddress(1)).resolves.toBe('Home 1');
+    await expect($removeAddress.mutate(1)).resolves.toEqual({ data: 'Home 1' });
     expect($addresses.get().data).toEqual([address(2)]);
-    await undoRemoveAddress(1);
+    await $restoreAddress.mutate(1);
     expect($addresses.get().data).toEqual([address(1), address(2)]);
     expect(addressesApi.listAddresses).toHaveBeenCalledTimes(1);
     stop();

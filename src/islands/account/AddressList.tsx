@@ -1,26 +1,24 @@
-import { useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
-import { $addresses, removeAddress, undoRemoveAddress } from '../../lib/stores/addresses';
+import { $addresses, $removeAddress, $restoreAddress } from '../../lib/stores/addresses';
 import { AddressCard } from '../ui/AddressCard';
-import { notify } from '../ui/Toasts';
+import { notify, toastError } from '../ui/Toasts';
 import { Loaded } from './Loaded';
+
+async function restore(address: Address): Promise<void> {
+  const done = await $restoreAddress.mutate(address.id);
+  if (done && 'error' in done) toastError(done.error);
+}
 
 /** The shopper's addresses, each deletable with an undo toast. */
 export function AddressList(): ReactNode {
-  const [busy, setBusy] = useState<number | undefined>();
+  const { loading: removing } = useStore($removeAddress);
 
   const remove = async (address: Address) => {
-    setBusy(address.id);
-    try {
-      const name = await removeAddress(address.id);
-      notify.undo(`Address ${name || address.name} deleted`, () => {
-        undoRemoveAddress(address.id).catch((error: Error) => notify.error(error.message));
-      });
-    } catch (error) {
-      notify.error((error as Error).message);
-    } finally {
-      setBusy(undefined);
-    }
+    const done = await $removeAddress.mutate(address.id);
+    if (done && 'error' in done) toastError(done.error);
+    else if (done) notify.undo(`Address ${done.data || address.name} deleted`, () => void restore(address));
   };
 
   return (
@@ -32,7 +30,7 @@ export function AddressList(): ReactNode {
           <ul className="tile-grid">
             {addresses.map((address) => (
               <li key={address.id}>
-                <AddressCard address={address} onDelete={remove} busy={busy === address.id} />
+                <AddressCard address={address} onDelete={remove} busy={removing} />
               </li>
             ))}
           </ul>

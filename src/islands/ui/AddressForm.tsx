@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import { Formik, Form, useFormikContext } from 'formik';
 import type { Address } from '../../lib/api/addresses';
-import { ApiError } from '../../lib/api/errors';
-import { addAddress, addressErrorDetail } from '../../lib/stores/addresses';
+import { $addAddress } from '../../lib/stores/addresses';
+import { errorMessage } from '../../lib/stores/error-message';
 import { emptyNewAddress, newAddressSchema, type NewAddressValues } from '../../lib/schemas/order';
 import { Field, fieldError } from './Field';
 import { notify } from './Toasts';
@@ -27,6 +28,7 @@ function AddressField({ name, label, autoComplete, prefix }: { name: keyof NewAd
 /** The add-address form (five required fields); shows 'Address Added' or the server's detail message. */
 export function AddressForm({ onAdded, markStreetOnError = false, title = 'Add a new address' }: AddressFormProps): ReactNode {
   const prefix = `address-${useId().replace(/:/g, '')}`;
+  const { loading } = useStore($addAddress);
   return (
     <Formik<NewAddressValues>
       initialValues={emptyNewAddress}
@@ -35,28 +37,28 @@ export function AddressForm({ onAdded, markStreetOnError = false, title = 'Add a
       validateOnBlur
       onSubmit={async (values, helpers) => {
         helpers.setStatus(undefined);
-        try {
-          const created = await addAddress({
-            name: values.newAddressName.trim(),
-            address: values.newAddressStreet.trim(),
-            townCity: values.newAddressTownCity.trim(),
-            province: values.newAddressProvince.trim(),
-            postalCode: values.newAddressPostalCode.trim(),
-          });
-          notify.success('Address Added');
-          helpers.resetForm();
-          onAdded?.(created);
-        } catch (error) {
-          const detail = error instanceof ApiError ? addressErrorDetail(error) : 'Something terrible happened';
+        const done = await $addAddress.mutate({
+          name: values.newAddressName.trim(),
+          address: values.newAddressStreet.trim(),
+          townCity: values.newAddressTownCity.trim(),
+          province: values.newAddressProvince.trim(),
+          postalCode: values.newAddressPostalCode.trim(),
+        });
+        if (done && 'error' in done) {
+          const detail = errorMessage(done.error);
           helpers.setStatus(detail);
           if (markStreetOnError) {
             helpers.setFieldTouched('newAddressStreet', true, false);
             helpers.setFieldError('newAddressStreet', detail);
           }
+        } else if (done) {
+          notify.success('Address Added');
+          helpers.resetForm();
+          onAdded?.(done.data);
         }
       }}
     >
-      {({ isSubmitting, status }) => (
+      {({ status }) => (
         <Form className="address-form" noValidate aria-labelledby={`${prefix}-title`}>
           <h3 id={`${prefix}-title`} className="address-form__title">
             {title}
@@ -72,8 +74,8 @@ export function AddressForm({ onAdded, markStreetOnError = false, title = 'Add a
             </p>
           ) : null}
           <div>
-            <button type="submit" className="button button--ghost" disabled={isSubmitting}>
-              {isSubmitting ? 'Adding…' : 'Add Address'}
+            <button type="submit" className="button button--ghost" disabled={loading}>
+              {loading ? 'Adding…' : 'Add Address'}
             </button>
           </div>
         </Form>

@@ -1,7 +1,7 @@
 import { computed } from 'nanostores';
 import { createAddress, deleteAddress, listAddresses, restoreAddress, type Address } from '../api/addresses';
-import { ApiError } from '../api/errors';
-import { cachedData, createFetcherStore, revalidatePersonal, setCachedData } from './query';
+import { ApiError, normaliseError } from '../api/errors';
+import { cachedData, createFetcherStore, createWriteStore, revalidatePersonal, setCachedData } from './query';
 
 const KEY = 'addresses';
 
@@ -20,9 +20,18 @@ export const $addressOptions = computed($addresses, ({ data }) => (data ?? []).m
 
 const known = (): Address[] => cachedData<Address[]>(KEY) ?? [];
 
-/** Adds an address and keeps the list in step; rejects with the ApiError (errors.detail) on failure. */
-export async function addAddress(address: Omit<Address, 'id'>): Promise<Address> {
-  const created = await createAddress(address);
+/** A failed address creation under the server's detail message (`errors.detail`), when it sent one. */
+function withDetail(error: unknown): ApiError {
+  const failure = normaliseError(error);
+  const detail = failure.errors?.detail;
+  return typeof detail === 'string' && detail !== ''
+    ? new ApiError(detail, failure.kind, { status: failure.status, errors: failure.errors })
+    : failure;
+}
+
+/** Adds an address and keeps the list in step; resolves with the new address, and fails with the server's detail message (SPEC section 8). */
+export const $addAddress = createWriteStore<Omit<Address, 'id'>, Address>(async (address) => {
+  const created = await createAddress(address).catch((error: unknown) => Promise.reject(withDetail(error)));
   if (created.id !== 0) {
     setCachedData([KEY], [...known(), created]);
     return created;
@@ -31,10 +40,10 @@ export async function addAddress(address: Omit<Address, 'id'>): Promise<Address>
   const list = await listAddresses();
   setCachedData([KEY], list);
   return list.at(-1) ?? created;
-}
+}, []);
 
-/** Deletes an address and returns its name for the undo toast ('' when the server had already deleted it). */
-export async function removeAddress(id: number): Promise<string> {
+/** Deletes an address; resolves with its name for the undo toast ('' when the server had already deleted it). */
+export const $removeAddress = createWriteStore<number, string>(async (id) => {
   try {
     const name = known().find((a) => a.id === id)?.name ?? '';
     const answer = await deleteAddress(id);
@@ -49,19 +58,13 @@ export async function removeAddress(id: number): Promise<string> {
     revalidatePersonal(KEY);
     return '';
   }
-}
+}, []);
 
 /** Restores a deleted address (undo). */
-export async function undoRemoveAddress(id: number): Promise<void> {
+export const $restoreAddress = createWriteStore<number>(async (id) => {
   const restored = await restoreAddress(id);
   setCachedData(
     [KEY],
     [...known().filter((a) => a.id !== id), restored].sort((a, b) => a.id - b.id),
   );
-}
-
-/** The server's detail message of a failed address creation (SPEC section 8). */
-export function addressErrorDetail(error: { message: string; errors?: Record<string, unknown> }): string {
-  const detail = error.errors?.detail;
-  return typeof detail === 'string' && detail !== '' ? detail : error.message;
-}
+}, []);
