@@ -8,8 +8,8 @@ export interface ProductTableProps {
   products: OrderProduct[];
   /** Offers a Delete button per product only when given. */
   onDelete?: (product: OrderProduct) => void;
-  /** Id of the product being deleted. */
-  busyId?: number;
+  /** True while a product is being deleted: every Delete waits for it. */
+  busy?: boolean;
   /** The table's caption. */
   caption: string;
   /** Adds each line's amount before VAT (quantity times price, customs and delivery), as a tax invoice lists it. */
@@ -22,7 +22,7 @@ export function lineAmount(product: OrderProduct): number {
 }
 
 /** The products of an order with their prices; deletable when a handler is supplied. */
-export function ProductTable({ products, onDelete, busyId, caption, withAmounts = false }: ProductTableProps): ReactNode {
+export function ProductTable({ products, onDelete, busy = false, caption, withAmounts = false }: ProductTableProps): ReactNode {
   return (
     <div className="table-scroll">
       <table className="product-table">
@@ -66,7 +66,7 @@ export function ProductTable({ products, onDelete, busyId, caption, withAmounts 
                   <button
                     type="button"
                     className="button button--ghost button--small"
-                    disabled={busyId === product.id}
+                    disabled={busy}
                     aria-label={`Delete ${product.name}`}
                     onClick={() => onDelete(product)}
                   >

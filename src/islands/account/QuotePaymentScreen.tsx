@@ -1,17 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
 import { statusLabel } from '../../lib/progress';
 import { QUOTE_EXPIRED, quoteClock } from '../../lib/quote-clock';
 import { accountMessages } from '../../lib/account-messages';
 import { $now } from '../../lib/stores/clock';
-import {
-  isOpenOrder,
-  orderDetailStore,
-  removeOrderProduct,
-  undoRemoveOrderProduct,
-  type OrderDetail,
-} from '../../lib/stores/order-detail';
+import { $removeProduct, $restoreProduct, isOpenOrder, orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/stores/orders';
 import { $payment, payForOrder, resetPayment, returnedPaid } from '../../lib/stores/payment';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
@@ -40,25 +34,22 @@ function leave(): void {
   else goTo('orderHistory');
 }
 
+async function restore(orderId: number, productId: number): Promise<void> {
+  const done = await $restoreProduct.mutate({ orderId, productId });
+  if (done && 'error' in done) toastError(done.error);
+}
+
 /** The quote page's content, once its order is in. */
 function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDetail }): ReactNode {
   const payment = useStore($payment);
+  const { loading: removing } = useStore($removeProduct);
   const now = useStore($now);
-  const [deleting, setDeleting] = useState<number | undefined>();
   const canDelete = isOpenOrder(order) && products.length > 1;
 
   const remove = async (product: OrderProduct) => {
-    setDeleting(product.id);
-    try {
-      const name = await removeOrderProduct(order.id, product.id);
-      notify.undo(`${name || product.name} removed`, () => {
-        undoRemoveOrderProduct(order.id, product.id).catch(toastError);
-      });
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setDeleting(undefined);
-    }
+    const done = await $removeProduct.mutate({ orderId: order.id, productId: product.id });
+    if (done && 'error' in done) toastError(done.error);
+    else if (done) notify.undo(`${done.data || product.name} removed`, () => void restore(order.id, product.id));
   };
 
   const pay = async (cardId: number) => {
@@ -128,7 +119,7 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
             caption={`Products of ${orderTitle(order)}`}
             products={products}
             onDelete={canDelete ? remove : undefined}
-            busyId={deleting}
+            busy={removing}
           />
         </section>
         <section className="account-panel quote-layout__wide" aria-labelledby="payment-title">

@@ -4,8 +4,8 @@ import type { Address } from '../../lib/api/addresses';
 import type { Order } from '../../lib/api/orders';
 import { $addressOptions, $addresses } from '../../lib/stores/addresses';
 import { errorMessage } from '../../lib/stores/error-message';
-import { changeOrderAddress, isOpenOrder } from '../../lib/stores/order-detail';
-import { notify } from '../ui/Toasts';
+import { $changeOrderAddress, isOpenOrder } from '../../lib/stores/order-detail';
+import { notify, toastError } from '../ui/Toasts';
 import { Select } from '../ui/Select';
 import { addressLine } from './OrderCard';
 
@@ -20,21 +20,17 @@ const sameAddress = (a: Address, b: Address): boolean => a.id === b.id;
 function ChangeAddress({ order }: ShippingAddressProps): ReactNode {
   const options = useStore($addressOptions);
   const { error } = useStore($addresses);
+  const { loading: saving } = useStore($changeOrderAddress);
   const [choice, setChoice] = useState<Address | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (!choice || choice.id === order.address?.id) return;
-    setSaving(true);
-    try {
-      await changeOrderAddress(order.id, choice.id);
+    const done = await $changeOrderAddress.mutate({ orderId: order.id, addressId: choice.id });
+    if (done && 'error' in done) toastError(done.error);
+    else if (done) {
       notify.success('Shipping address updated');
       setChoice(null);
-    } catch (failure) {
-      notify.error((failure as Error).message);
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -11,9 +11,11 @@ import {
   type Quote,
 } from '../api/orders';
 import { ORDERS_KEY } from './orders';
-import { cachedData, createFetcherStore, revalidatePersonal, setCachedData } from './query';
+import { cachedData, createFetcherStore, createWriteStore, setCachedData } from './query';
 
 const OPEN = ['placed', 'processing'];
+// The order lists (`orders?...`), not the single orders: a change to one order is patched into its detail read.
+const LISTS = `${ORDERS_KEY}?`;
 
 /** One order with its cost summary and products, as the quote and invoice pages show it. */
 export interface OrderDetail {
@@ -46,33 +48,46 @@ export function isOpenOrder(order: Pick<Order, 'status'>): boolean {
   return OPEN.includes(order.status);
 }
 
-/** Sends the order to another of the shopper's addresses. */
-export async function changeOrderAddress(orderId: number, addressId: number): Promise<void> {
-  const order = await updateOrderAddress(orderId, addressId);
-  patch(orderId, (detail) => ({ ...detail, order }));
-  revalidatePersonal(`${ORDERS_KEY}?`);
-}
+/** Sends the order to another of the shopper's addresses; the order lists are read again. */
+export const $changeOrderAddress = createWriteStore<{ orderId: number; addressId: number }>(
+  async ({ orderId, addressId }) => {
+    const order = await updateOrderAddress(orderId, addressId);
+    patch(orderId, (detail) => ({ ...detail, order }));
+  },
+  [LISTS],
+);
 
 async function refreshQuote(orderId: number): Promise<void> {
   const quote = await getCostSummary(orderId).catch(() => undefined);
   if (quote !== undefined) patch(orderId, (detail) => ({ ...detail, quote }));
 }
 
-/** Removes a product from the order; resolves with its name for the undo toast. */
-export async function removeOrderProduct(orderId: number, productId: number): Promise<string> {
-  const known = cachedData<OrderDetail>(...detailKey(orderId))?.products.find((p) => p.id === productId)?.name ?? '';
-  const { name } = await deleteProduct(productId);
-  patch(orderId, (detail) => ({ ...detail, products: detail.products.filter((p) => p.id !== productId) }));
-  await refreshQuote(orderId);
-  return name || known;
+interface ProductOfOrder {
+  orderId: number;
+  productId: number;
 }
 
+/** Removes a product from the order; resolves with its name for the undo toast. */
+export const $removeProduct = createWriteStore<ProductOfOrder, string>(
+  async ({ orderId, productId }) => {
+    const known = cachedData<OrderDetail>(...detailKey(orderId))?.products.find((p) => p.id === productId)?.name ?? '';
+    const { name } = await deleteProduct(productId);
+    patch(orderId, (detail) => ({ ...detail, products: detail.products.filter((p) => p.id !== productId) }));
+    await refreshQuote(orderId);
+    return name || known;
+  },
+  [LISTS],
+);
+
 /** Puts a removed product back (undo). */
-export async function undoRemoveOrderProduct(orderId: number, productId: number): Promise<void> {
-  const product = await restoreProduct(productId);
-  patch(orderId, (detail) => ({
-    ...detail,
-    products: [...detail.products.filter((p) => p.id !== productId), product].sort((a, b) => a.id - b.id),
-  }));
-  await refreshQuote(orderId);
-}
+export const $restoreProduct = createWriteStore<ProductOfOrder>(
+  async ({ orderId, productId }) => {
+    const product = await restoreProduct(productId);
+    patch(orderId, (detail) => ({
+      ...detail,
+      products: [...detail.products.filter((p) => p.id !== productId), product].sort((a, b) => a.id - b.id),
+    }));
+    await refreshQuote(orderId);
+  },
+  [LISTS],
+);
