@@ -17,7 +17,7 @@ const ordersApi = await import('../../src/lib/api/orders');
 const cardsApi = await import('../../src/lib/api/cards');
 const { listAllOrders, $pendingOrders, $pastOrders, orderTitle } = await import('../../src/lib/stores/orders');
 const { startCardCreation } = await import('../../src/lib/stores/cards');
-const { $payment, payForOrder } = await import('../../src/lib/stores/payment');
+const { $payment } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
 const { returnSchema, paymentSchema, detailsSchema } = await import('../../src/lib/schemas/account');
 const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/stores/details');
@@ -116,8 +116,8 @@ describe('card creation', () => {
 describe('payment', () => {
   it("fails with 'Failed to initiate payment with PayFast' and can be tried again", async () => {
     vi.mocked(cardsApi.payOrder).mockRejectedValue(new Error('Request failed with status code 422'));
-    await expect(payForOrder(7, 1)).rejects.toThrow('Failed to initiate payment with PayFast');
-    expect($payment.get()).toBe('idle');
+    await expect($payment.mutate({ orderId: 7, cardId: 1 })).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
+    expect($payment.get().loading).toBe(false);
   });
 });
 

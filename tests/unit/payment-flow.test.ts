@@ -16,7 +16,7 @@ vi.mock('../../src/lib/api/orders', async (original) => ({
 const cardsApi = await import('../../src/lib/api/cards');
 const ordersApi = await import('../../src/lib/api/orders');
 const { paymentLocation } = cardsApi;
-const { $payment, payForOrder, resetPayment } = await import('../../src/lib/stores/payment');
+const { $payment, resetPayment, returnedPaid } = await import('../../src/lib/stores/payment');
 
 const PAYFAST = 'https://www.payfast.co.za/eng/process?uuid=abc';
 
@@ -47,50 +47,61 @@ describe('paymentLocation: where the answer to a card payment sends the shopper'
 
 const order = (status: string): Order => anOrder({ id: 7, status });
 
-describe('payForOrder', () => {
+describe('the payment write', () => {
+  const pay = () => $payment.mutate({ orderId: 7, cardId: 3 });
+
   beforeEach(() => {
     vi.clearAllMocks();
     resetPayment();
   });
 
-  it('sends the return and cancel pages, and resolves with an allowed provider page without calling the order paid', async () => {
+  it('sends the return and cancel pages, and leaves for an allowed provider page without calling the order paid', async () => {
     vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: PAYFAST });
-    await expect(payForOrder(7, 3)).resolves.toBe(PAYFAST);
+    await expect(pay()).resolves.toEqual({ data: { status: 'leaving', location: PAYFAST } });
     expect(cardsApi.startPayment).toHaveBeenCalledOnce();
     expect(cardsApi.payOrder).toHaveBeenCalledWith(7, 3, {
       returnUrl: `${window.location.origin}/quote-payment/7/?success=true`,
       cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true`,
     });
-    expect($payment.get()).toBe('leaving');
+    expect($payment.get().data).toEqual({ status: 'leaving', location: PAYFAST });
     expect(ordersApi.getOrder).not.toHaveBeenCalled();
   });
 
   it('never follows a provider page on a host that is not allowed', async () => {
     vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: 'https://payfast.evil.example/eng/process' });
-    await expect(payForOrder(7, 3)).rejects.toThrow('Failed to initiate payment with PayFast');
-    expect($payment.get()).toBe('idle');
+    await expect(pay()).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
+    expect($payment.get()).toMatchObject({ loading: false, error: { message: 'Failed to initiate payment with PayFast' } });
+    expect($payment.get().data).toBeUndefined();
   });
 
   it('without a provider page, reads the order: paid is a success, anything else a failure', async () => {
     vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: undefined });
     vi.mocked(ordersApi.getOrder).mockResolvedValue(order('processing'));
-    await expect(payForOrder(7, 3)).rejects.toThrow('Failed to initiate payment with PayFast');
-    expect($payment.get()).toBe('idle');
+    await expect(pay()).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
+    expect($payment.get().data).toBeUndefined();
 
     vi.mocked(ordersApi.getOrder).mockResolvedValue(order('paid'));
-    await expect(payForOrder(7, 3)).resolves.toBeUndefined();
-    expect($payment.get()).toBe('paid');
+    await expect(pay()).resolves.toEqual({ data: { status: 'paid' } });
+    expect($payment.get()).toEqual({ loading: false, data: { status: 'paid' } });
   });
 
-  it('a second press while one payment is on its way sends nothing', async () => {
+  it('is in flight until the service answers, and a second press meanwhile sends nothing', async () => {
     let answer = (_value: { location: string | undefined }): void => undefined;
     vi.mocked(cardsApi.payOrder).mockReturnValue(new Promise((resolve) => (answer = resolve)));
     vi.mocked(ordersApi.getOrder).mockResolvedValue(order('paid'));
-    const first = payForOrder(7, 3);
-    await expect(payForOrder(7, 3)).resolves.toBeUndefined();
+    const first = pay();
+    expect($payment.get().loading).toBe(true);
+    await expect(pay()).resolves.toBeUndefined();
     await vi.waitFor(() => expect(cardsApi.payOrder).toHaveBeenCalledOnce());
     answer({ location: undefined });
-    await first;
+    await expect(first).resolves.toEqual({ data: { status: 'paid' } });
     expect(cardsApi.startPayment).toHaveBeenCalledOnce();
+  });
+
+  it('back from the provider having paid, the outcome is paid; leaving the page forgets it', () => {
+    returnedPaid();
+    expect($payment.get()).toEqual({ loading: false, data: { status: 'paid' } });
+    resetPayment();
+    expect($payment.get()).toEqual({ loading: false });
   });
 });

@@ -37,7 +37,7 @@ const { $orders } = await import('../../src/lib/stores/orders');
 const { orderDetailStore } = await import('../../src/lib/stores/order-detail');
 const { $deliveredOrders, $returnHistory, $returnsPending, chooseReturnPortal, markPickedUp } =
   await import('../../src/lib/stores/returns');
-const { payForOrder, resetPayment } = await import('../../src/lib/stores/payment');
+const { $payment, resetPayment } = await import('../../src/lib/stores/payment');
 const { errorMessage } = await import('../../src/lib/stores/error-message');
 const { ApiError } = await import('../../src/lib/api/errors');
 
@@ -185,7 +185,7 @@ describe('changes keep the reads in step', () => {
     vi.mocked(ordersApi.listOrders).mockResolvedValue(page([order(7, 1, 'paid')]));
     vi.mocked(ordersApi.getOrder).mockResolvedValue(order(7, 1, 'paid'));
     vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: undefined });
-    await payForOrder(7, 3);
+    await $payment.mutate({ orderId: 7, cardId: 3 });
     await vi.waitFor(() => expect($detail.get().data?.order.status).toBe('paid'));
     await vi.waitFor(() => expect($orders.get().data?.[0]?.status).toBe('paid'));
     const loaded = detail.seen.findIndex((v) => v.data !== undefined);

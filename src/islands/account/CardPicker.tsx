@@ -73,7 +73,7 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPi
         </p>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--accent" disabled={paying || disabled || form.isSubmitting}>
+        <button type="submit" className="button button--accent" disabled={paying || disabled}>
           {paying ? 'Paying…' : 'Make Payment'}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel}>

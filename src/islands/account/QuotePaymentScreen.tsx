@@ -7,7 +7,7 @@ import { accountMessages } from '../../lib/account-messages';
 import { $now } from '../../lib/stores/clock';
 import { $removeProduct, $restoreProduct, isOpenOrder, orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/stores/orders';
-import { $payment, payForOrder, resetPayment, returnedPaid } from '../../lib/stores/payment';
+import { $payment, resetPayment, returnedPaid } from '../../lib/stores/payment';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
 import { notify, toastError } from '../ui/Toasts';
@@ -41,7 +41,7 @@ async function restore(orderId: number, productId: number): Promise<void> {
 
 /** The quote page's content, once its order is in. */
 function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDetail }): ReactNode {
-  const payment = useStore($payment);
+  const { loading: paying, data: payment } = useStore($payment);
   const { loading: removing } = useStore($removeProduct);
   const now = useStore($now);
   const canDelete = isOpenOrder(order) && products.length > 1;
@@ -53,12 +53,9 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
   };
 
   const pay = async (cardId: number) => {
-    try {
-      const location = await payForOrder(order.id, cardId);
-      if (location) await goToProvider(location);
-    } catch (error) {
-      notify.error((error as Error).message);
-    }
+    const done = await $payment.mutate({ orderId: order.id, cardId });
+    if (done && 'error' in done) toastError(done.error);
+    else if (done?.data.status === 'leaving') await goToProvider(done.data.location);
   };
 
   const finish = () => {
@@ -74,11 +71,11 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
         <p className="notice">
           {QUOTE_EXPIRED} <a href={contactHref(orderTitle(order))}>Query Order</a> to ask for a new one.
         </p>
-        <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying' || payment === 'leaving'} disabled />
+        <CardPicker onPay={pay} onCancel={leave} paying={paying || payment?.status === 'leaving'} disabled />
       </>
     );
   } else if (order.status === 'processing' && quote) {
-    paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={payment === 'paying' || payment === 'leaving'} />;
+    paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={paying || payment?.status === 'leaving'} />;
   } else if (isOpenOrder(order)) {
     paymentPart = (
       <div className="button-row">
@@ -127,7 +124,7 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
           {paymentPart}
         </section>
       </div>
-      {payment === 'paid' && (
+      {payment?.status === 'paid' && (
         <Modal title={accountMessages.paymentSuccess} onClose={finish}>
           <p>Thank you. {orderTitle(order)} is paid; you can follow it on Track Order.</p>
           <button type="button" className="button button--accent" data-autofocus onClick={finish}>

@@ -1,66 +1,46 @@
-import { atom } from 'nanostores';
 import { payOrder, startPayment } from '../api/cards';
 import { getOrder, ORDER_STATUSES } from '../api/orders';
 import { accountMessages } from '../account-messages';
 import { isAllowedPaymentRedirect } from '../payment-redirect';
-import { refreshOrders } from './orders';
+import { ORDERS_KEY, refreshOrders } from './orders';
+import { createWriteStore } from './query';
 import { pathTo } from './router';
 
-/** Where the payment of the order on screen stands: `leaving` while the browser goes to the provider's page. */
-export type PaymentStatus = 'idle' | 'paying' | 'leaving' | 'paid';
-
-/** The payment of the order on screen. */
-export const $payment = atom<PaymentStatus>('idle');
+/** How a payment ended well: the provider's page the browser is leaving for, or paid here. */
+type PaymentOutcome = { status: 'leaving'; location: string } | { status: 'paid' };
 
 const PAID_ON: readonly string[] = ORDER_STATUSES.slice(ORDER_STATUSES.indexOf('paid'), ORDER_STATUSES.indexOf('delivered') + 1);
 
-function failed(): Error {
-  $payment.set('idle');
-  return new Error(accountMessages.paymentFailed);
-}
-
 /**
- * Pays an order's quote with a saved card: POST /payments, then the card payment. When the service names a provider
- * page on an allowed host, resolves with it for the screen to go to; without one, the order is read again and counts
- * as paid only when the service says so. Anything else rejects with 'Failed to initiate payment with PayFast'.
+ * The payment of the order on screen with a saved card: POST /payments, then the card payment. When the service names a
+ * provider page on an allowed host, the outcome is to leave for it; without one, the order is read again and counts as
+ * paid only when the service says so. Anything else fails with 'Failed to initiate payment with PayFast'. The order
+ * reads are asked again after, in the background; `data` keeps the outcome for the screen.
  */
-export async function payForOrder(orderId: number, cardId: number): Promise<string | undefined> {
-  if ($payment.get() !== 'idle') return undefined;
-  $payment.set('paying');
-  const page = `${window.location.origin}${pathTo('quotePayment', { id: String(orderId) })}`;
-  let location: string | undefined;
-  try {
+export const $payment = createWriteStore<{ orderId: number; cardId: number }, PaymentOutcome>(
+  async ({ orderId, cardId }) => {
+    const page = `${window.location.origin}${pathTo('quotePayment', { id: String(orderId) })}`;
     await startPayment();
-    ({ location } = await payOrder(orderId, cardId, { returnUrl: `${page}?success=true`, cancelUrl: `${page}?cancel=true` }));
-  } catch {
-    throw failed();
-  }
-  if (location !== undefined) {
-    if (!isAllowedPaymentRedirect(location)) throw failed();
-    $payment.set('leaving');
-    return location;
-  }
-  let status: string;
-  try {
-    ({ status } = await getOrder(orderId));
-  } catch {
-    throw failed();
-  } finally {
-    // The status may have moved on the server either way: the lists and the page read it again in the background.
-    refreshOrders();
-  }
-  if (!PAID_ON.includes(status)) throw failed();
-  $payment.set('paid');
-  return undefined;
-}
+    const { location } = await payOrder(orderId, cardId, { returnUrl: `${page}?success=true`, cancelUrl: `${page}?cancel=true` });
+    if (location !== undefined) {
+      if (!isAllowedPaymentRedirect(location)) throw new Error("The provider's page is not on an allowed host");
+      return { status: 'leaving', location };
+    }
+    const { status } = await getOrder(orderId);
+    if (!PAID_ON.includes(status)) throw new Error(`The order is ${status}, not paid`);
+    return { status: 'paid' };
+  },
+  [ORDERS_KEY],
+  accountMessages.paymentFailed,
+);
 
 /** The shopper is back from the provider's page having paid: the success dialog shows, and the order is read again. */
 export function returnedPaid(): void {
-  $payment.set('paid');
+  $payment.set({ loading: $payment.get().loading, data: { status: 'paid' } });
   refreshOrders();
 }
 
-/** Forgets a finished payment (leaving the page). */
+/** Forgets a finished payment (leaving the page); one still in flight stays in flight. */
 export function resetPayment(): void {
-  $payment.set('idle');
+  $payment.set({ loading: $payment.get().loading });
 }
