@@ -26,7 +26,7 @@ vi.mock('../../src/lib/api/orders', () => ({ createOrder: (...args: unknown[]) =
 
 const draft = await import('../../src/lib/stores/order-draft');
 const { DRAFT_VERSION, $draftSaveFailed, clearDraft, defaultValues, isDraftBlank, loadDraft, newProduct, parseDraft, saveDraft } = draft;
-const { $placingOrder, placeOrder } = await import('../../src/lib/stores/place-order');
+const { $placeOrder } = await import('../../src/lib/stores/place-order');
 const { placedOrderStore } = await import('../../src/lib/stores/placed-order');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
 
@@ -190,19 +190,20 @@ describe('save and restore', () => {
   });
 });
 
-describe('placeOrder', () => {
+describe('placing an order', () => {
   it('places one order for a double submit and clears the draft', async () => {
     storeTokens('access', 'refresh', false);
     let resolve: (value: { id: number }) => void = () => undefined;
     createOrder.mockReturnValue(new Promise((r) => (resolve = r)));
     const values = filled();
     await saveDraft(values);
-    const first = placeOrder(values);
-    const second = placeOrder(values);
-    expect($placingOrder.get()).toBe(true);
+    const first = $placeOrder.mutate(values);
+    const second = $placeOrder.mutate(values);
+    expect($placeOrder.get().loading).toBe(true);
     resolve({ id: 42 });
-    expect(await first).toEqual({ id: 42 });
-    expect(await second).toEqual({ id: 42 });
+    expect(await first).toEqual({ data: 42 });
+    expect(await second).toBeUndefined();
+    expect($placeOrder.get()).toEqual({ loading: false, data: 42 });
     expect(createOrder).toHaveBeenCalledTimes(1);
     expect(createOrder.mock.calls[0]?.[0]).toMatchObject({
       portal: 2,
@@ -220,9 +221,9 @@ describe('placeOrder', () => {
     createOrder.mockRejectedValue(new ApiError('Injected fault 500', 'server', { status: 500 }));
     const values = filled();
     await saveDraft(values);
-    await expect(placeOrder(values)).rejects.toMatchObject({ status: 500 });
+    await expect($placeOrder.mutate(values)).resolves.toMatchObject({ error: { status: 500, message: 'Injected fault 500' } });
     expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
     expect(window.__analytics).toEqual([expect.objectContaining({ event: 'order_create_failed', props: { kind: 'server', status: 500, products: 2 } })]);
-    expect($placingOrder.get()).toBe(false);
+    expect($placeOrder.get().loading).toBe(false);
   });
 });

@@ -3,12 +3,11 @@ import { useStore } from '@nanostores/react';
 import { FieldArray, Formik, setIn, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
 import { accountMessages } from '../../lib/account-messages';
 import { ACCOUNT_ROUTES } from '../../lib/account-routes';
-import { ApiError } from '../../lib/api/errors';
 import { $addresses, $addressOptions } from '../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../lib/stores/portals';
 import { $online } from '../../lib/stores/network';
 import { defaultValues, MAX_PRODUCTS, newProduct, openDraft } from '../../lib/stores/order-draft';
-import { $placingOrder, placeOrder } from '../../lib/stores/place-order';
+import { $placeOrder } from '../../lib/stores/place-order';
 import { $signedIn } from '../../lib/stores/session';
 import { goTo } from '../../lib/stores/router';
 import { orderFieldErrors, orderSchema, type OrderFormValues, type ProductValues } from '../../lib/schemas/order';
@@ -172,9 +171,8 @@ function Products({ finalized }: { finalized: boolean }): ReactNode {
   );
 }
 
-function PlaceOrder({ signedIn, failed }: { signedIn: boolean; failed: boolean }): ReactNode {
-  const { values, getFieldProps, isSubmitting } = useFormikContext<OrderFormValues>();
-  const placing = useStore($placingOrder);
+function PlaceOrder({ signedIn, placing, failed }: { signedIn: boolean; placing: boolean; failed: boolean }): ReactNode {
+  const { values, getFieldProps } = useFormikContext<OrderFormValues>();
   const online = useStore($online);
   return (
     <section className="order-form__section order-form__place">
@@ -202,10 +200,10 @@ function PlaceOrder({ signedIn, failed }: { signedIn: boolean; failed: boolean }
             type="submit"
             form={FORM_ID}
             className="button order-form__submit"
-            disabled={!online || !values.agreed || isSubmitting || placing}
+            disabled={!online || !values.agreed || placing}
             aria-describedby={['order-rules', online ? '' : 'order-offline', failed ? 'order-failed' : ''].filter(Boolean).join(' ')}
           >
-            {isSubmitting || placing ? 'Placing Order…' : 'Place Order'}
+            {placing ? 'Placing Order…' : 'Place Order'}
           </button>
           {failed ? (
             <p id="order-failed" className="field-error">
@@ -232,37 +230,35 @@ function OrderFormHeading(): ReactNode {
 
 function OrderForm({ initialValues }: { initialValues: OrderFormValues }): ReactNode {
   const signedIn = useStore($signedIn);
-  const busy = useRef(false);
+  const { loading: placing } = useStore($placeOrder);
+  // Not the store's error: the note answers a press on this form, not a failure seen before the form was opened.
   const [failed, setFailed] = useState(false);
 
   const submit = async (values: OrderFormValues, helpers: FormikHelpers<OrderFormValues>) => {
-    if (busy.current || !signedIn || !values.agreed) return;
-    busy.current = true;
+    if (!signedIn || !values.agreed) return;
     setFailed(false);
-    try {
-      const { id } = await placeOrder(values);
-      notify.success('Order Created');
-      helpers.resetForm({ values: defaultValues() });
-      goTo('orderUploaded', { id: String(id) });
-    } catch (error) {
+    const done = await $placeOrder.mutate(values);
+    if (done && 'error' in done) {
       // SPEC section 8 reports a failed order to analytics only (the store does); the shopper is also told, by design
       // (docs/order-form.md), and a field map still marks the fields.
       setFailed(true);
       notify.error(accountMessages.orderFailed);
-      const fields = error instanceof ApiError ? orderFieldErrors(error.errors) : {};
+      const fields = orderFieldErrors(done.error.errors);
       if (Object.keys(fields).length > 0) {
         let errors: FormikErrors<OrderFormValues> = {};
         for (const [path, message] of Object.entries(fields)) errors = setIn(errors, path, message) as FormikErrors<OrderFormValues>;
         helpers.setErrors(errors);
       }
-    } finally {
-      busy.current = false;
+    } else if (done) {
+      notify.success('Order Created');
+      helpers.resetForm({ values: defaultValues() });
+      goTo('orderUploaded', { id: String(done.data) });
     }
   };
 
   return (
     <Formik<OrderFormValues> initialValues={initialValues} validationSchema={orderSchema} validateOnChange={false} validateOnBlur onSubmit={submit}>
-      {({ handleSubmit, handleReset, isSubmitting, setFieldValue, setFieldTouched }) => (
+      {({ handleSubmit, handleReset, setFieldValue, setFieldTouched }) => (
         <div className="order-form">
           <DraftKeeper />
           <OrderFormHeading />
@@ -276,7 +272,7 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
           )}
           <form id={FORM_ID} noValidate onSubmit={handleSubmit} onReset={handleReset}>
             <PortalField />
-            <Products finalized={isSubmitting} />
+            <Products finalized={placing} />
             <section className="order-form__section">
               <h2 id="order-address-title">Delivery address</h2>
               {signedIn ? <AddressField /> : <VisitorPrompt />}
@@ -293,7 +289,7 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
               />
             </section>
           ) : null}
-          <PlaceOrder signedIn={signedIn} failed={failed} />
+          <PlaceOrder signedIn={signedIn} placing={placing} failed={failed} />
         </div>
       )}
     </Formik>

@@ -1,52 +1,42 @@
-import { atom } from 'nanostores';
-import { ApiError, normaliseError } from '../api/errors';
+import { normaliseError } from '../api/errors';
 import { createOrder } from '../api/orders';
 import { track } from '../analytics';
 import { screenshotFileName } from '../image';
 import type { OrderFormValues } from '../schemas/order';
 import { clearDraft } from './order-draft';
+import { ORDERS_KEY } from './orders';
 import { rememberPlacedOrder } from './placed-order';
+import { createWriteStore } from './query';
 
-/** True while an order is being placed. */
-export const $placingOrder = atom(false);
-
-let inFlight: Promise<{ id: number }> | undefined;
-
-async function submit(values: OrderFormValues): Promise<{ id: number }> {
-  const count = values.products.length;
-  try {
-    const { id } = await createOrder({
-      portal: values.portal,
-      addressId: values.addressId,
-      products: values.products.map((p, i) => ({
-        name: p.name.trim(),
-        description: p.description.trim(),
-        quantity: Number(p.quantity),
-        comment: p.comment,
-        screenshot: p.screenshot as Blob,
-        fileName: screenshotFileName(i, p.screenshot?.type ?? ''),
-      })),
-    });
-    track('order_created', { products: count });
-    rememberPlacedOrder({ id, placedAt: new Date().toISOString() });
-    await clearDraft();
-    return { id };
-  } catch (error) {
-    const apiError = error instanceof ApiError ? error : normaliseError(error);
-    // SPEC section 8: an order-creation failure is reported to analytics only.
-    track('order_create_failed', { kind: apiError.kind, status: apiError.status ?? 0, products: count });
-    throw apiError;
-  }
-}
-
-/** Places the order once: a second call while one is under way gets the same promise. Rejects with an ApiError; the draft stays. */
-export function placeOrder(values: OrderFormValues): Promise<{ id: number }> {
-  if (!inFlight) {
-    $placingOrder.set(true);
-    inFlight = submit(values).finally(() => {
-      inFlight = undefined;
-      $placingOrder.set(false);
-    });
-  }
-  return inFlight;
-}
+/**
+ * Places the order (multipart POST /orders) and resolves with its id; the draft is cleared and the order lists are read
+ * again. On failure the draft stays, and analytics hears of it (SPEC section 8 reports an order-creation failure there).
+ */
+export const $placeOrder = createWriteStore<OrderFormValues, number>(
+  async (values) => {
+    const count = values.products.length;
+    try {
+      const { id } = await createOrder({
+        portal: values.portal,
+        addressId: values.addressId,
+        products: values.products.map((p, i) => ({
+          name: p.name.trim(),
+          description: p.description.trim(),
+          quantity: Number(p.quantity),
+          comment: p.comment,
+          screenshot: p.screenshot as Blob,
+          fileName: screenshotFileName(i, p.screenshot?.type ?? ''),
+        })),
+      });
+      track('order_created', { products: count });
+      rememberPlacedOrder({ id, placedAt: new Date().toISOString() });
+      await clearDraft();
+      return id;
+    } catch (error) {
+      const failure = normaliseError(error);
+      track('order_create_failed', { kind: failure.kind, status: failure.status ?? 0, products: count });
+      throw failure;
+    }
+  },
+  [`${ORDERS_KEY}?`],
+);
