@@ -35,7 +35,7 @@ const { $currentUser } = await import('../../src/lib/stores/user');
 const { $addresses, $removeAddress, $restoreAddress } = await import('../../src/lib/stores/addresses');
 const { $orders } = await import('../../src/lib/stores/orders');
 const { orderDetailStore } = await import('../../src/lib/stores/order-detail');
-const { $deliveredOrders, $returnHistory, $returnsPending, chooseReturnPortal, markPickedUp } =
+const { $deliveredOrders, $markPickedUp, $returnHistory, $returnsPending, chooseReturnPortal } =
   await import('../../src/lib/stores/returns');
 const { $payment, resetPayment } = await import('../../src/lib/stores/payment');
 const { errorMessage } = await import('../../src/lib/stores/error-message');
@@ -209,7 +209,7 @@ describe('changes keep the reads in step', () => {
     vi.mocked(ordersApi.listOrders).mockImplementation(async (filter = {}) =>
       page(filter.status === 'returned' ? [order(9, 1, 'returned', 'return')] : []),
     );
-    await markPickedUp(9);
+    await $markPickedUp.mutate(9);
     await vi.waitFor(() => expect($returnHistory.get().data).toHaveLength(1));
     await vi.waitFor(() => expect($returnsPending.get().data).toEqual([]));
     pending.stop();

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ApiError } from '../../lib/api/errors';
+import type { ApiError } from '../../lib/api/errors';
 import type { Order, OrderProduct } from '../../lib/api/orders';
 import type { Portal } from '../../lib/api/portals';
 import { formatDate } from '../../lib/format';
@@ -9,9 +9,9 @@ import { accountMessages } from '../../lib/account-messages';
 import { returnSchema, type ReturnValues } from '../../lib/schemas/account';
 import { orderTitle } from '../../lib/stores/orders';
 import { errorMessage } from '../../lib/stores/error-message';
-import { $deliveredOrders, $returnPortals, chooseReturnPortal, scheduleReturn } from '../../lib/stores/returns';
+import { $deliveredOrders, $returnPortals, $scheduleReturn, chooseReturnPortal } from '../../lib/stores/returns';
 import { Select, type SelectOption } from '../ui/Select';
-import { notify } from '../ui/Toasts';
+import { notify, toastError } from '../ui/Toasts';
 import { PhotoField } from './PhotoField';
 import { Field, fieldError } from '../ui/Field';
 
@@ -24,9 +24,8 @@ const SERVER_FIELDS: Record<string, keyof ReturnValues> = {
   return_photo: 'returnPhoto',
 };
 
-function serverFieldErrors(error: unknown): Partial<Record<keyof ReturnValues, string>> {
+function serverFieldErrors(error: ApiError): Partial<Record<keyof ReturnValues, string>> {
   const result: Partial<Record<keyof ReturnValues, string>> = {};
-  if (!(error instanceof ApiError)) return result;
   for (const [wire, value] of Object.entries(error.errors ?? {})) {
     const field = SERVER_FIELDS[wire];
     const first = Array.isArray(value) ? value[0] : value;
@@ -46,6 +45,7 @@ const itemOption = (p: OrderProduct): SelectOption<number> => ({ value: p.id, la
 export function ReturnForm(): ReactNode {
   const portals = useStore($returnPortals);
   const delivered = useStore($deliveredOrders);
+  const { loading: scheduling } = useStore($scheduleReturn);
   const [generation, setGeneration] = useState(0);
   useEffect(() => () => chooseReturnPortal(0), []);
   const form = useFormik<ReturnValues>({
@@ -53,16 +53,16 @@ export function ReturnForm(): ReactNode {
     validationSchema: returnSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
-      try {
-        await scheduleReturn(values);
+      const done = await $scheduleReturn.mutate(values);
+      if (done && 'error' in done) {
+        const fields = serverFieldErrors(done.error);
+        if (Object.keys(fields).length > 0) helpers.setErrors(fields);
+        toastError(done.error);
+      } else if (done) {
         notify.success(accountMessages.refundCreated);
         helpers.resetForm();
         setGeneration((g) => g + 1);
         chooseReturnPortal(0);
-      } catch (error) {
-        const fields = serverFieldErrors(error);
-        if (Object.keys(fields).length > 0) helpers.setErrors(fields);
-        notify.error((error as Error).message);
       }
     },
   });
@@ -136,8 +136,8 @@ export function ReturnForm(): ReactNode {
         onChange={(file) => void form.setFieldValue('returnPhoto', file, form.submitCount > 0)}
       />
       <div>
-        <button type="submit" className="button button--accent" disabled={form.isSubmitting}>
-          {form.isSubmitting ? 'Scheduling…' : 'Schedule Return'}
+        <button type="submit" className="button button--accent" disabled={scheduling}>
+          {scheduling ? 'Scheduling…' : 'Schedule Return'}
         </button>
       </div>
     </form>

@@ -1,9 +1,10 @@
+import { useStore } from '@nanostores/react';
 import type { FetcherStore } from '@nanostores/query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Order } from '../../lib/api/orders';
 import { accountMessages } from '../../lib/account-messages';
-import { $returnHistory, $returnsPending, markPickedUp } from '../../lib/stores/returns';
-import { notify } from '../ui/Toasts';
+import { $markPickedUp, $returnHistory, $returnsPending } from '../../lib/stores/returns';
+import { notify, toastError } from '../ui/Toasts';
 import { Loaded } from './Loaded';
 import { ReturnCard } from './ReturnCard';
 import { ReturnForm } from './ReturnForm';
@@ -13,10 +14,10 @@ interface ReturnListProps {
   list: FetcherStore<Order[]>;
   empty: string;
   onPickedUp?: (order: Order) => void;
-  busyId?: number;
+  busy?: boolean;
 }
 
-function ReturnList({ list, empty, onPickedUp, busyId }: ReturnListProps): ReactNode {
+function ReturnList({ list, empty, onPickedUp, busy }: ReturnListProps): ReactNode {
   return (
     <Loaded read={list} label="Loading your returns…">
       {(orders) =>
@@ -26,7 +27,7 @@ function ReturnList({ list, empty, onPickedUp, busyId }: ReturnListProps): React
           <ul className="order-list">
             {orders.map((order) => (
               <li key={order.id}>
-                <ReturnCard order={order} onPickedUp={onPickedUp} busy={busyId === order.id} />
+                <ReturnCard order={order} onPickedUp={onPickedUp} busy={busy} />
               </li>
             ))}
           </ul>
@@ -38,18 +39,12 @@ function ReturnList({ list, empty, onPickedUp, busyId }: ReturnListProps): React
 
 /** Returns: the schedule-return form, returns pending (with Mark as Picked Up) and return history. */
 export function ReturnsScreen(): ReactNode {
-  const [busy, setBusy] = useState<number | undefined>();
+  const { loading: marking } = useStore($markPickedUp);
 
   const pickedUp = async (order: Order) => {
-    setBusy(order.id);
-    try {
-      await markPickedUp(order.id);
-      notify.success(accountMessages.pickedUp);
-    } catch (error) {
-      notify.error((error as Error).message);
-    } finally {
-      setBusy(undefined);
-    }
+    const done = await $markPickedUp.mutate(order.id);
+    if (done && 'error' in done) toastError(done.error);
+    else if (done) notify.success(accountMessages.pickedUp);
   };
 
   return (
@@ -59,7 +54,7 @@ export function ReturnsScreen(): ReactNode {
       </section>
       <section className="account-section" aria-labelledby="returns-pending-title">
         <h2 id="returns-pending-title">Returns Pending</h2>
-        <ReturnList list={$returnsPending} empty={accountMessages.noPendingReturns} onPickedUp={pickedUp} busyId={busy} />
+        <ReturnList list={$returnsPending} empty={accountMessages.noPendingReturns} onPickedUp={pickedUp} busy={marking} />
       </section>
       <section className="account-section" aria-labelledby="returns-history-title">
         <h2 id="returns-history-title">Return History</h2>

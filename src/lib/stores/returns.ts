@@ -6,8 +6,8 @@ import { accountMessages } from '../account-messages';
 import { imageExtension, reencodeImage } from '../image';
 import type { ReturnValues } from '../schemas/account';
 import { messages } from '../schemas/rules';
-import { listAllOrders, ORDERS_KEY, refreshOrders } from './orders';
-import { createFetcherStore } from './query';
+import { listAllOrders, ORDERS_KEY } from './orders';
+import { createFetcherStore, createWriteStore } from './query';
 
 const PENDING_KEY = `${ORDERS_KEY}?type=return&status=returning`;
 const HISTORY_KEY = `${ORDERS_KEY}?type=return&status=returned`;
@@ -71,30 +71,29 @@ export function chooseReturnPortal(portal: number): void {
  * Schedules a return (multipart POST /orders/{id}/return_order) with the photo re-encoded, then the order reads are asked again;
  * a photo that cannot be decoded is refused on its field with the SPEC image message.
  */
-export async function scheduleReturn(values: ReturnValues): Promise<void> {
-  if (!values.returnPhoto) throw new Error(messages.imageRequired);
-  // The chosen file can carry EXIF, a phone photo's GPS position among it; only the re-encoded pixels leave the device.
-  const photo = await reencodeImage(values.returnPhoto);
-  if (!photo) {
-    // The form shows this where it shows the server's own refusal of the photo.
-    throw new ApiError(messages.imageType, 'client', { errors: { return_photo: [messages.imageType] } });
-  }
-  await returnOrder(values.orderId, {
-    productId: values.item,
-    quantity: values.totalItems,
-    reason: values.returnReason.trim(),
-    photo,
-    fileName: `return-photo.${imageExtension(photo.type)}`,
-  });
-  refreshOrders();
-}
+export const $scheduleReturn = createWriteStore<ReturnValues>(
+  async (values) => {
+    if (!values.returnPhoto) throw new ApiError(messages.imageRequired, 'client');
+    // The chosen file can carry EXIF, a phone photo's GPS position among it; only the re-encoded pixels leave the device.
+    const photo = await reencodeImage(values.returnPhoto);
+    if (!photo) {
+      // The form shows this where it shows the server's own refusal of the photo.
+      throw new ApiError(messages.imageType, 'client', { errors: { return_photo: [messages.imageType] } });
+    }
+    return returnOrder(values.orderId, {
+      productId: values.item,
+      quantity: values.totalItems,
+      reason: values.returnReason.trim(),
+      photo,
+      fileName: `return-photo.${imageExtension(photo.type)}`,
+    });
+  },
+  [ORDERS_KEY],
+);
 
-/** Marks a returning order as picked up, then the order reads are asked again; rejects with the spec's failure text. */
-export async function markPickedUp(orderId: number): Promise<void> {
-  try {
-    await completeReturnOrder(orderId);
-  } catch {
-    throw new Error(accountMessages.pickUpFailed);
-  }
-  refreshOrders();
-}
+/** Marks a returning order as picked up, then the order reads are asked again; fails with the spec's failure text. */
+export const $markPickedUp = createWriteStore<number>(
+  (orderId) => completeReturnOrder(orderId),
+  [ORDERS_KEY],
+  accountMessages.pickUpFailed,
+);
