@@ -16,7 +16,7 @@ vi.mock('../../src/lib/api/cards', async (original) => ({
 const ordersApi = await import('../../src/lib/api/orders');
 const cardsApi = await import('../../src/lib/api/cards');
 const { listAllOrders, $pendingOrders, $pastOrders, orderTitle } = await import('../../src/lib/stores/orders');
-const { startCardCreation } = await import('../../src/lib/stores/cards');
+const { $addCard } = await import('../../src/lib/stores/cards');
 const { $payment } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
 const { returnSchema, paymentSchema, detailsSchema } = await import('../../src/lib/schemas/account');
@@ -96,7 +96,7 @@ describe('card creation', () => {
       card: { id: 3, userId: 1, token: '', cardName: 'Mine', isValid: false },
       tokenize: { status: 'pending', location: 'https://www.payfast.co.za/cards/3' },
     });
-    await expect(startCardCreation('Mine')).resolves.toBe('https://www.payfast.co.za/cards/3');
+    await expect($addCard.mutate('Mine')).resolves.toEqual({ data: 'https://www.payfast.co.za/cards/3' });
   });
 
   it("refuses a location on an unlisted host with 'Failed to create card'", async () => {
@@ -104,12 +104,12 @@ describe('card creation', () => {
       card: { id: 3, userId: 1, token: '', cardName: 'Mine', isValid: false },
       tokenize: { status: 'pending', location: 'https://evil.example/x' },
     });
-    await expect(startCardCreation('Mine')).rejects.toThrow('Failed to create card');
+    await expect($addCard.mutate('Mine')).resolves.toMatchObject({ error: { message: 'Failed to create card' } });
   });
 
   it("turns a failed request into 'Failed to create card'", async () => {
     vi.mocked(cardsApi.createCard).mockRejectedValue(new Error('Server is probably offline'));
-    await expect(startCardCreation('Mine')).rejects.toThrow('Failed to create card');
+    await expect($addCard.mutate('Mine')).resolves.toMatchObject({ error: { message: 'Failed to create card' } });
   });
 });
 

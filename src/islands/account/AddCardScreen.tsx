@@ -1,9 +1,10 @@
+import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import type { ReactNode } from 'react';
 import { cardSchema, type CardValues } from '../../lib/schemas/account';
-import { startCardCreation } from '../../lib/stores/cards';
+import { $addCard } from '../../lib/stores/cards';
 import { pathTo } from '../../lib/stores/router';
-import { notify } from '../ui/Toasts';
+import { toastError } from '../ui/Toasts';
 import { goToProvider } from './provider-redirect';
 import { RouteLink } from './RouteLink';
 import { Screen } from './Screen';
@@ -11,6 +12,8 @@ import { Field } from '../ui/Field';
 
 /** Add card: a card name, then the payment provider's own page takes the card details. */
 export function AddCardScreen(): ReactNode {
+  // Once the provider's page is known the browser is on its way there: the button stays disabled.
+  const { loading, data: providerPage } = useStore($addCard);
   const form = useFormik<CardValues>({
     initialValues: { cardName: '' },
     validationSchema: cardSchema,
@@ -18,11 +21,9 @@ export function AddCardScreen(): ReactNode {
     // One field: checked on submit only, so a disappearing error never moves the button under the pointer.
     validateOnBlur: false,
     onSubmit: async (values) => {
-      try {
-        await goToProvider(await startCardCreation(values.cardName));
-      } catch (error) {
-        notify.error((error as Error).message);
-      }
+      const done = await $addCard.mutate(values.cardName);
+      if (done && 'error' in done) toastError(done.error);
+      else if (done) await goToProvider(done.data);
     },
   });
   return (
@@ -37,7 +38,7 @@ export function AddCardScreen(): ReactNode {
           hint="For example: Personal Visa"
         />
         <div className="button-row">
-          <button type="submit" className="button button--accent" disabled={form.isSubmitting}>
+          <button type="submit" className="button button--accent" disabled={loading || providerPage !== undefined}>
             Continue to PayFast
           </button>
           <RouteLink className="button button--ghost" href={pathTo('myDetails')}>

@@ -1,11 +1,12 @@
+import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import type { ReactNode } from 'react';
 import type { User } from '../../lib/api/users';
 import { accountMessages } from '../../lib/account-messages';
 import { detailsSchema, type DetailsValues } from '../../lib/schemas/account';
-import { detailsFieldErrors, detailsInitialValues, saveDetails } from '../../lib/stores/details';
+import { $saveDetails, detailsFieldErrors, detailsInitialValues } from '../../lib/stores/details';
 import { Spinner } from '../ui/Spinner';
-import { notify } from '../ui/Toasts';
+import { notify, toastError } from '../ui/Toasts';
 import { Field, fieldError } from '../ui/Field';
 
 /** Props of the personal details form. */
@@ -16,19 +17,18 @@ export interface DetailsFormProps {
 
 /** Personal details: names, e-mail, mobile and notification method; 'Details Updated' on success. */
 export function DetailsForm({ user }: DetailsFormProps): ReactNode {
+  const { loading: saving } = useStore($saveDetails);
   const form = useFormik<DetailsValues>({
     initialValues: detailsInitialValues(user),
     validationSchema: detailsSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
-      try {
-        await saveDetails(values);
-        notify.success(accountMessages.detailsUpdated);
-      } catch (error) {
-        const fields = detailsFieldErrors(error);
+      const done = await $saveDetails.mutate(values);
+      if (done && 'error' in done) {
+        const fields = detailsFieldErrors(done.error);
         if (Object.keys(fields).length > 0) helpers.setErrors(fields);
-        notify.error((error as Error).message);
-      }
+        toastError(done.error);
+      } else if (done) notify.success(accountMessages.detailsUpdated);
     },
   });
   const methodError = fieldError(form, 'notificationMethod');
@@ -71,7 +71,7 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
           </p>
         )}
         <div>
-          <button type="submit" className="button" disabled={form.isSubmitting}>
+          <button type="submit" className="button" disabled={saving}>
             Save Details
           </button>
         </div>

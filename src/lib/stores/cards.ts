@@ -1,7 +1,7 @@
 import { createCard, deleteCard, listCards, updateCard, type Card } from '../api/cards';
 import { isAllowedPaymentRedirect } from '../payment-redirect';
 import { accountMessages } from '../account-messages';
-import { createFetcherStore, createWriteStore, invalidatePersonal } from './query';
+import { createFetcherStore, createWriteStore } from './query';
 
 const KEY = 'cards';
 
@@ -16,18 +16,18 @@ export const $preferCard = createWriteStore<number>(async (id) => {
   await updateCard(id, { isPreferred: true });
 }, [KEY]);
 
-/** Starts adding a card; resolves with the provider page to go to, only when the allow-list accepts it. */
-export async function startCardCreation(cardName: string): Promise<string> {
-  let location: unknown;
-  try {
-    ({
+/**
+ * Starts adding a card: resolves with the provider page to go to (`data` keeps it while the browser leaves), only when the
+ * allow-list accepts it; every failure is 'Failed to create card'. The card lists are read again at their next showing.
+ */
+export const $addCard = createWriteStore<string, string>(
+  async (cardName) => {
+    const {
       tokenize: { location },
-    } = await createCard(cardName.trim()));
-  } catch {
-    throw new Error(accountMessages.cardFailed);
-  }
-  if (!isAllowedPaymentRedirect(location)) throw new Error(accountMessages.cardFailed);
-  // The list changes once the provider page is done; the next visit reads it again.
-  invalidatePersonal(KEY);
-  return location;
-}
+    } = await createCard(cardName.trim());
+    if (!isAllowedPaymentRedirect(location)) throw new Error("The provider's page is not on an allowed host");
+    return location;
+  },
+  [KEY],
+  accountMessages.cardFailed,
+);

@@ -1,10 +1,11 @@
 import { ApiError } from '../api/errors';
 import { updateUser, type User } from '../api/users';
 import type { DetailsValues } from '../schemas/account';
+import { createWriteStore } from './query';
 import { fetchCurrentUser, setCurrentUser } from './user';
 
 /** Saves the personal details (PATCH /users/{id}) and keeps the cached shopper in step. */
-export async function saveDetails(values: DetailsValues): Promise<void> {
+export const $saveDetails = createWriteStore<DetailsValues>(async (values) => {
   const user = await fetchCurrentUser();
   const updated = await updateUser(user.id, {
     firstName: values.firstName.trim(),
@@ -14,7 +15,7 @@ export async function saveDetails(values: DetailsValues): Promise<void> {
     notificationMethod: values.notificationMethod,
   });
   setCurrentUser(updated);
-}
+}, []);
 
 // The update sends the client names, so the API answers field errors under those; older answers use the wire names.
 const FIELD_NAMES: Record<string, keyof DetailsValues> = {
