@@ -31,12 +31,16 @@ function screenOf(module: string): LazyScreen<RouteProps> {
 }
 
 const SCREENS = new Map<string, LazyScreen<RouteProps>>(
-  Object.entries(ACCOUNT_ROUTES).flatMap(([route, entry]): [string, LazyScreen<RouteProps>][] => (entry.screen ? [[route, screenOf(entry.screen)]] : [])),
+  Object.entries(ACCOUNT_ROUTES).flatMap(([route, entry]): [string, LazyScreen<RouteProps>][] =>
+    entry.screen ? [[route, screenOf(entry.screen)]] : [],
+  ),
 );
 
 /** Visitors may use the routes the table opens to them (the order form: its draft keeps on this device); every other route needs a session. */
 function mayShow(route: string | undefined, signedIn: boolean): boolean {
-  return signedIn || (route !== undefined && route in ACCOUNT_ROUTES && ACCOUNT_ROUTES[route as AccountRoute].access === 'visitor');
+  return (
+    signedIn || (route !== undefined && route in ACCOUNT_ROUTES && ACCOUNT_ROUTES[route as AccountRoute].access === 'visitor')
+  );
 }
 
 type Page = NonNullable<ReturnType<typeof $router.get>>;
@@ -105,8 +109,7 @@ function AccountScreens({ page, waiting }: { page: Page | undefined; waiting: bo
 
   if (!allowed) return <Spinner label="Redirecting to the home page…" />;
   // A visitor route (the order form) works offline, its draft kept on this device.
-  if (!online && !mayShow(page?.route, false) && shownOnline.current !== page?.path)
-    return <OfflineScreen route={page?.route} />;
+  if (!online && !mayShow(page?.route, false) && shownOnline.current !== page?.path) return <OfflineScreen route={page?.route} />;
   return (
     <div className="account-screens" aria-busy={waiting}>
       <Toasts />

@@ -147,9 +147,14 @@ export function shellPages(table: AccountRouteTable = ACCOUNT_ROUTES): { route: 
 }
 
 /** A menu's links: the side menu has every route with a `menu`, the header's profile menu those marked `profile`; `client` links move without a page load. */
-export function menuLinks(where: 'side' | 'profile', table: AccountRouteTable = ACCOUNT_ROUTES): { href: string; label: string; client: boolean }[] {
+export function menuLinks(
+  where: 'side' | 'profile',
+  table: AccountRouteTable = ACCOUNT_ROUTES,
+): { href: string; label: string; client: boolean }[] {
   return Object.values(table).flatMap((entry) =>
-    entry.menu && (where === 'side' || entry.menu.profile) ? [{ href: routeBase(entry.path), label: entry.menu.label, client: entry.screen !== null }] : [],
+    entry.menu && (where === 'side' || entry.menu.profile)
+      ? [{ href: routeBase(entry.path), label: entry.menu.label, client: entry.screen !== null }]
+      : [],
   );
 }
 
@@ -177,7 +182,11 @@ export function idPagePrefixes(table: AccountRouteTable = ACCOUNT_ROUTES): strin
 /** The host's rewrite rules (Netlify-style `_redirects`): each page with an id is served by its static shell. */
 export function hostRewrites(table: AccountRouteTable = ACCOUNT_ROUTES): string {
   const rules = idPagePrefixes(table).map((prefix) => `${prefix}*  ${prefix}index.html  200`);
-  return ['# Client-routed account pages with an id: each is served by its static shell (status 200 = rewrite).', ...rules, ''].join('\n');
+  return [
+    '# Client-routed account pages with an id: each is served by its static shell (status 200 = rewrite).',
+    ...rules,
+    '',
+  ].join('\n');
 }
 
 /** The bench's and screenshots' account routes: `{processing}`, `{delivered}`, `{placed}` stand for the demo shopper's order ids. */

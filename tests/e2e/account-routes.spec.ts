@@ -95,7 +95,10 @@ test.describe('account routes, signed in', () => {
     await scan(page);
   });
 
-  test('while the draft waits for the shopper to be read, the order form keeps its heading and passes axe', async ({ page, signedIn }) => {
+  test('while the draft waits for the shopper to be read, the order form keeps its heading and passes axe', async ({
+    page,
+    signedIn,
+  }) => {
     expect(signedIn.email).toContain('@');
     const held = await holdBack(page, /\/users\/show_details$/);
     await page.goto('/upload-orders/');
@@ -300,9 +303,12 @@ test.describe('account routes, as a visitor', () => {
 test.describe('the account route table, as built (src/lib/account-routes.ts)', () => {
   const entries = Object.values(ACCOUNT_ROUTES) as AccountRouteEntry[];
   /** An address of the route: an id route's with an order id no shell knows in advance. */
-  const addressOf = (entry: AccountRouteEntry) => (entry.path.includes('/:') ? `${routeBase(entry.path)}4242/` : routeBase(entry.path));
+  const addressOf = (entry: AccountRouteEntry) =>
+    entry.path.includes('/:') ? `${routeBase(entry.path)}4242/` : routeBase(entry.path);
 
-  test("every route has its page in the build, with the table's heading and lede, kept out of robots.txt and the sitemap", async ({ request }) => {
+  test("every route has its page in the build, with the table's heading and lede, kept out of robots.txt and the sitemap", async ({
+    request,
+  }) => {
     const robots = await (await request.get('/robots.txt')).text();
     const sitemap = await (await request.get('/sitemap-0.xml')).text();
     for (const entry of entries) {
@@ -330,9 +336,15 @@ test.describe('the account route table, as built (src/lib/account-routes.ts)', (
     // The page as built: signed out, the account page would send the visitor home before it could be read.
     const html = await (await request.get('/help/')).text();
     const hrefs = (selector: string) =>
-      page.evaluate(([source, css]) => [...new DOMParser().parseFromString(source, 'text/html').querySelectorAll(css)].map((a) => a.getAttribute('href')), [html, selector]);
+      page.evaluate(
+        ({ source, css }) =>
+          [...new DOMParser().parseFromString(source, 'text/html').querySelectorAll(css)].map((a) => a.getAttribute('href')),
+        { source: html, css: selector },
+      );
     expect(await hrefs('nav[aria-label="Profile"] a')).toEqual(menuLinks('side').map((link) => link.href));
     expect(await hrefs('#profile-menu a')).toEqual(menuLinks('profile').map((link) => link.href));
-    expect(menuLinks('side').map((link) => link.label)).toEqual(entries.flatMap((entry) => (entry.menu ? [entry.menu.label] : [])));
+    expect(menuLinks('side').map((link) => link.label)).toEqual(
+      entries.flatMap((entry) => (entry.menu ? [entry.menu.label] : [])),
+    );
   });
 });

@@ -40,7 +40,17 @@ describe('the account route table', () => {
   });
 
   it('derives the shells, menus, robots and sitemap paths, worker rules, host rewrites and bench routes of today', () => {
-    expect(shellPages().map((s) => s.slug)).toEqual(['upload-orders', 'order-uploaded', 'my-details', 'add-card', 'track-order', 'my-orders-history', 'my-returns', 'my-invoice', 'quote-payment']);
+    expect(shellPages().map((s) => s.slug)).toEqual([
+      'upload-orders',
+      'order-uploaded',
+      'my-details',
+      'add-card',
+      'track-order',
+      'my-orders-history',
+      'my-returns',
+      'my-invoice',
+      'quote-payment',
+    ]);
     expect(menuLinks('side')).toEqual([
       { href: '/my-details/', label: 'My Details', client: true },
       { href: '/track-order/', label: 'Track Order', client: true },
@@ -51,14 +61,26 @@ describe('the account route table', () => {
     expect(menuLinks('profile').map((l) => l.label)).toEqual(['My Details', 'Track Order', 'Order History', 'Returns']);
     expect(privatePaths()).toEqual(expect.arrayContaining(['/upload-orders/', '/my-invoice/', '/help/', '/add-card/']));
     expect(privatePaths()).toHaveLength(Object.keys(ACCOUNT_ROUTES).length);
-    expect(precachedShells()).toEqual(['upload-orders/index.html', 'my-details/index.html', 'add-card/index.html', 'track-order/index.html', 'my-orders-history/index.html', 'my-returns/index.html']);
+    expect(precachedShells()).toEqual([
+      'upload-orders/index.html',
+      'my-details/index.html',
+      'add-card/index.html',
+      'track-order/index.html',
+      'my-orders-history/index.html',
+      'my-returns/index.html',
+    ]);
     expect(idPagePrefixes()).toEqual(['/order-uploaded/', '/my-invoice/', '/quote-payment/']);
     expect(hostRewrites()).toContain('/my-invoice/*  /my-invoice/index.html  200\n');
     expect(sampleRoutes()).toContain('/quote-payment/{processing}/');
   });
 
   it('puts a route added to the table in each place', () => {
-    expect(shellPages(FIXTURE)).toEqual(expect.arrayContaining([{ route: 'giftCards', slug: 'gift-cards' }, { route: 'giftReceipt', slug: 'gift-receipt' }]));
+    expect(shellPages(FIXTURE)).toEqual(
+      expect.arrayContaining([
+        { route: 'giftCards', slug: 'gift-cards' },
+        { route: 'giftReceipt', slug: 'gift-receipt' },
+      ]),
+    );
     expect(menuLinks('side', FIXTURE)).toContainEqual({ href: '/gift-cards/', label: 'Gift Cards', client: true });
     expect(menuLinks('profile', FIXTURE)).toContainEqual({ href: '/gift-cards/', label: 'Gift Cards', client: true });
     expect(menuLinks('side', FIXTURE).map((l) => l.href)).not.toContain('/gift-receipt/');
@@ -77,11 +99,14 @@ describe('the account route table', () => {
   });
 
   it('refuses a route with an id but no sample order for the bench', () => {
-    expect(() => sampleRoutes({ giftReceipt: { ...receipt, sample: undefined } })).toThrow('/gift-receipt/:id has an id but no sample order');
+    expect(() => sampleRoutes({ giftReceipt: { ...receipt, sample: undefined } })).toThrow(
+      '/gift-receipt/:id has an id but no sample order',
+    );
   });
 
   it('names a screen module that exists for every route the island shows', async () => {
     const { existsSync } = await import('node:fs');
-    for (const entry of Object.values(ACCOUNT_ROUTES)) if (entry.screen) expect(existsSync(`src/islands/${entry.screen}.tsx`), entry.screen).toBe(true);
+    for (const entry of Object.values(ACCOUNT_ROUTES))
+      if (entry.screen) expect(existsSync(`src/islands/${entry.screen}.tsx`), entry.screen).toBe(true);
   });
 });
