@@ -9,7 +9,7 @@ import { MessageForm } from './contact/MessageForm';
 const initialValues: AdvertiseMessage = { email: '', mobile: '', companyName: '', description: '' };
 
 /** SPEC section 5: the shared e-mail rule; the other fields are free text. */
-export const advertiseSchema = yup.object({
+const advertiseSchema = yup.object({
   email: email.required(messages.required),
   mobile: yup.string(),
   companyName: yup.string(),

@@ -16,7 +16,7 @@ const initialValues: ContactMessage = {
 };
 
 /** SPEC section 5: the shared e-mail rule; the other fields are free text. */
-export const contactSchema = yup.object({
+const contactSchema = yup.object({
   email: email.required(messages.required),
   firstname: yup.string(),
   lastname: yup.string(),

@@ -1,9 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { queueFlash } from '../lib/flash';
 import { modalHref } from '../lib/modal-routes';
-import { AuthFailure, authMessages, FAILURE_MS } from '../lib/stores/auth-messages';
+import { AuthFailure, authMessages, FAILURE_MS, welcomeMessage } from '../lib/auth-messages';
 import { completeSocialSignIn, type SocialProvider } from '../lib/stores/social-sign-in';
-import { welcomeMessage } from '../lib/stores/user';
 import { notify, Toasts } from './ui/Toasts';
 
 const NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { modalHref } from '../lib/modal-routes';
-import { authMessages } from '../lib/stores/auth-messages';
+import { authMessages } from '../lib/auth-messages';
 import { unlockAccount } from '../lib/stores/recovery';
 import { notify, Toasts, TOAST_MS } from './ui/Toasts';
 

@@ -135,7 +135,7 @@ export function routeBase(path: string): string {
 }
 
 /** Whether a route's address carries a parameter (an order id). */
-export function hasParams(path: string): boolean {
+function hasParams(path: string): boolean {
   return path.includes('/:');
 }
 

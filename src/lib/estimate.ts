@@ -11,7 +11,7 @@ export const MINIMUM_ORDER_USD = 100;
 export const VAT_RATE = 0.15;
 
 /** SARS uplift for goods from outside the customs union: VAT is charged on customs value + 10 % of it + duty. */
-export const ATV_UPLIFT = 0.1;
+const ATV_UPLIFT = 0.1;
 
 /** One item line: its price in the shop's currency, how many, and its category's duty rate in percent. */
 export interface EstimateItem {

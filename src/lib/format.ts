@@ -1,3 +1,5 @@
+import type { Order } from './api/orders';
+
 // Formatters are built on first use: building one loads the locale's and time zone's data, about 60 ms on a
 // fast machine at a page's start, which a page that formats nothing should not pay.
 function lazily<T>(make: () => T): () => T {
@@ -39,4 +41,9 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function formatRand(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount) || amount === 0) return 'R0';
   return `R${randFormat().format(amount)}`;
+}
+
+/** The title of an order as the shopper reads it, e.g. "Order 12 - Amazon". */
+export function orderTitle(order: Pick<Order, 'id' | 'portalName'>): string {
+  return order.portalName ? `Order ${order.id} - ${order.portalName}` : `Order ${order.id}`;
 }

@@ -3,7 +3,7 @@ import { imageProblem, limits, messages } from './schemas/rules';
 /** Longest edge of a re-encoded crop, in pixels. */
 export const MAX_EDGE = 1600;
 /** Quality of the lossy re-encoding. */
-export const QUALITY = 0.85;
+const QUALITY = 0.85;
 
 /** An accepted image type, as read from a file's first bytes. */
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';

@@ -15,12 +15,13 @@ vi.mock('../../src/lib/api/cards', async (original) => ({
 
 const ordersApi = await import('../../src/lib/api/orders');
 const cardsApi = await import('../../src/lib/api/cards');
-const { listAllOrders, $pendingOrders, $pastOrders, orderTitle } = await import('../../src/lib/stores/orders');
+const { listAllOrders, $pendingOrders, $pastOrders } = await import('../../src/lib/stores/orders');
+const { orderTitle } = await import('../../src/lib/format');
 const { $addCard } = await import('../../src/lib/stores/cards');
 const { $payment } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
 const { returnSchema, paymentSchema, detailsSchema } = await import('../../src/lib/schemas/account');
-const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/stores/details');
+const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/details-form');
 const { $deliveredOrders, chooseReturnPortal } = await import('../../src/lib/stores/returns');
 const { ApiError } = await import('../../src/lib/api/errors');
 

@@ -16,7 +16,7 @@ vi.mock('../../src/lib/api/users', async (original) => ({ ...(await original<typ
 const authApi = await import('../../src/lib/api/auth');
 const usersApi = await import('../../src/lib/api/users');
 const auth = {
-  ...(await import('../../src/lib/stores/auth-messages')),
+  ...(await import('../../src/lib/auth-messages')),
   ...(await import('../../src/lib/stores/sign-in')),
   ...(await import('../../src/lib/stores/registration')),
   ...(await import('../../src/lib/remembered-username')),

@@ -6,7 +6,7 @@ import type { Portal } from '../../src/lib/api/portals';
 const recordVisit = vi.fn();
 vi.mock('../../src/lib/api/portals', () => ({ listPortals: vi.fn(async () => []), recordVisit: (id: number) => recordVisit(id) }));
 
-const { shopOf } = await import('../../src/lib/stores/portals');
+const { shopOf } = await import('../../src/lib/shops');
 const { ShopTile } = await import('../../src/islands/ui/ShopTile');
 
 const portal = (over: Partial<Portal> = {}): Portal => ({

@@ -12,7 +12,7 @@ const notify = { success: vi.fn(), error: vi.fn() };
 vi.mock('../../src/lib/api/email', () => ({ sendContactMessage, sendAdvertiseMessage }));
 // toastError stands in as the toast module writes it, so the tests see the message the shopper reads.
 vi.mock('../../src/islands/ui/Toasts', async () => {
-  const { errorMessage } = await import('../../src/lib/stores/error-message');
+  const { errorMessage } = await import('../../src/lib/error-message');
   return { Toasts: () => null, notify, toastError: (error: unknown) => notify.error(errorMessage(error)) };
 });
 

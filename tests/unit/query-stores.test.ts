@@ -38,7 +38,7 @@ const { orderDetailStore } = await import('../../src/lib/stores/order-detail');
 const { $deliveredOrders, $markPickedUp, $returnHistory, $returnsPending, chooseReturnPortal } =
   await import('../../src/lib/stores/returns');
 const { $payment, resetPayment } = await import('../../src/lib/stores/payment');
-const { errorMessage } = await import('../../src/lib/stores/error-message');
+const { errorMessage } = await import('../../src/lib/error-message');
 const { ApiError } = await import('../../src/lib/api/errors');
 
 const user = (id: number): User => ({

@@ -6,8 +6,8 @@ import { exportFileName, type PersonalData } from '../../lib/data-export';
 import { formatDate, formatDateTime, formatRand } from '../../lib/format';
 import { statusLabel } from '../../lib/progress';
 import { $dataExport, clearMyData, EXPORT_STEPS, readMyData } from '../../lib/stores/data-export';
-import { orderTitle } from '../../lib/stores/orders';
-import { errorMessage } from '../../lib/stores/error-message';
+import { orderTitle } from '../../lib/format';
+import { errorMessage } from '../../lib/error-message';
 import { toastError } from '../ui/Toasts';
 
 function save(data: PersonalData): void {

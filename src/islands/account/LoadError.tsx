@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../lib/stores/error-message';
+import { errorMessage } from '../../lib/error-message';
 
 /** Props of the failed-load alert. */
 export interface LoadErrorProps {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import { $passwordLink } from '../../lib/stores/password-change';
-import { authMessages } from '../../lib/stores/auth-messages';
+import { authMessages } from '../../lib/auth-messages';
 import { notify, toastError } from '../ui/Toasts';
 
 /** Props of the password panel. */

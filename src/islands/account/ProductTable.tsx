@@ -17,7 +17,7 @@ export interface ProductTableProps {
 }
 
 /** A product line's amount before VAT and the facilitation fee: quantity times its price, customs and delivery. */
-export function lineAmount(product: OrderProduct): number {
+function lineAmount(product: OrderProduct): number {
   return product.quantity * (product.costPrice + product.customsPrice + product.deliveryPrice);
 }
 

@@ -6,7 +6,7 @@ import { QUOTE_EXPIRED, quoteClock } from '../../lib/quote-clock';
 import { accountMessages } from '../../lib/account-messages';
 import { $now } from '../../lib/stores/clock';
 import { $removeProduct, $restoreProduct, isOpenOrder, orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
-import { orderTitle } from '../../lib/stores/orders';
+import { orderTitle } from '../../lib/format';
 import { $payment, resetPayment, returnedPaid } from '../../lib/stores/payment';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';

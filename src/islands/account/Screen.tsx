@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
-import { ACCOUNT_ROUTES } from '../../lib/account-routes';
-import type { AccountRoute } from '../../lib/account-routes';
+import { ACCOUNT_ROUTES, type AccountRoute, type AccountRouteEntry } from '../../lib/account-routes';
 
 /** Props of an account screen's frame. */
 export interface ScreenProps {
   /** The account page shown: its lede goes under the heading, its title is the heading unless `title` says otherwise. */
   page?: AccountRoute;
-  /** The page heading, also the document title. */
+  /** The page heading, also the document title; without it, the route's (its `heading` when it says more than its title). */
   title?: string;
   /** Something beside the heading (a back link). */
   before?: ReactNode;
@@ -15,7 +14,8 @@ export interface ScreenProps {
 
 /** The frame of an account screen: its heading (focused after client-side moves) and the document title. */
 export function Screen({ page, title: heading, before, children }: ScreenProps): ReactNode {
-  const title = heading ?? (page ? ACCOUNT_ROUTES[page].title : '');
+  const entry: AccountRouteEntry | undefined = page ? ACCOUNT_ROUTES[page] : undefined;
+  const title = heading ?? entry?.title ?? '';
   useEffect(() => {
     const brand = document.title.includes(' | ') ? document.title.slice(document.title.lastIndexOf(' | ')) : '';
     document.title = `${title}${brand}`;
@@ -24,7 +24,7 @@ export function Screen({ page, title: heading, before, children }: ScreenProps):
     <section className="account-screen" aria-labelledby="account-title">
       {before}
       <h1 id="account-title" tabIndex={-1}>
-        {title}
+        {heading ?? entry?.heading ?? title}
       </h1>
       {page ? <p className="account-lede">{ACCOUNT_ROUTES[page].lede}</p> : null}
       {children}

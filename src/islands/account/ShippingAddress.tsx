@@ -3,7 +3,7 @@ import { useState, type SubmitEvent, type ReactNode } from 'react';
 import type { Address } from '../../lib/api/addresses';
 import type { Order } from '../../lib/api/orders';
 import { $addressOptions, $addresses } from '../../lib/stores/addresses';
-import { errorMessage } from '../../lib/stores/error-message';
+import { errorMessage } from '../../lib/error-message';
 import { $changeOrderAddress, isOpenOrder } from '../../lib/stores/order-detail';
 import { notify, toastError } from '../ui/Toasts';
 import { Select } from '../ui/Select';

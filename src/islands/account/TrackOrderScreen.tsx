@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { statusLabel } from '../../lib/progress';
 import type { Order } from '../../lib/api/orders';
-import { $orders, orderTitle } from '../../lib/stores/orders';
+import { orderTitle } from '../../lib/format';
+import { $orders } from '../../lib/stores/orders';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Select, type SelectOption } from '../ui/Select';
 import { Loaded } from './Loaded';

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { modalHref } from '../../lib/modal-routes';
 import { forgotSchema, type ForgotValues } from '../../lib/schemas/auth';
-import { authMessages } from '../../lib/stores/auth-messages';
+import { authMessages } from '../../lib/auth-messages';
 import { forgotPassword } from '../../lib/stores/recovery';
 import { leaveModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { modalHref } from '../../lib/modal-routes';
 import { resetSchema, type ResetValues } from '../../lib/schemas/auth';
-import { AuthFailure } from '../../lib/stores/auth-messages';
+import { AuthFailure } from '../../lib/auth-messages';
 import { resetPassword } from '../../lib/stores/recovery';
 import { openModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';

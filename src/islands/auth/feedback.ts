@@ -1,5 +1,5 @@
 import type { Flash } from '../../lib/flash';
-import { AuthFailure } from '../../lib/stores/auth-messages';
+import { AuthFailure } from '../../lib/auth-messages';
 import { notify, toastError } from '../ui/Toasts';
 
 /** Shows a failed auth action as its toast (message and duration of SPEC section 8). */

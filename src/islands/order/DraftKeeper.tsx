@@ -6,7 +6,7 @@ import type { OrderFormValues } from '../../lib/schemas/order';
 import { notify } from '../ui/Toasts';
 
 /** The question asked before an in-app link leaves a draft that was not sent. */
-export const LEAVE_MESSAGE = 'Leave the order form? Your order has not been placed yet (your draft stays saved on this device).';
+const LEAVE_MESSAGE = 'Leave the order form? Your order has not been placed yet (your draft stays saved on this device).';
 
 let warned = false;
 

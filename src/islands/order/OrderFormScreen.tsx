@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { FieldArray, Formik, setIn, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
 import { accountMessages } from '../../lib/account-messages';
-import { ACCOUNT_ROUTES } from '../../lib/account-routes';
 import { $addresses, $addressOptions } from '../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../lib/stores/portals';
 import { $online } from '../../lib/stores/network';
@@ -12,11 +11,12 @@ import { $signedIn } from '../../lib/stores/session';
 import { goTo } from '../../lib/stores/router';
 import { orderFieldErrors, orderSchema, type OrderFormValues, type ProductValues } from '../../lib/schemas/order';
 import { LoadError } from '../account/LoadError';
+import { Screen } from '../account/Screen';
 import { AddressForm } from '../ui/AddressForm';
 import { useFieldError } from '../ui/Field';
 import { Select } from '../ui/Select';
 import { ShopTile } from '../ui/ShopTile';
-import { notify, Toasts } from '../ui/Toasts';
+import { notify } from '../ui/Toasts';
 import { DraftKeeper } from './DraftKeeper';
 import { ProductBlock } from './ProductBlock';
 import './order-form.css';
@@ -218,16 +218,6 @@ function PlaceOrder({ signedIn, placing, failed }: { signedIn: boolean; placing:
   );
 }
 
-/** The page's heading and lede, the same while the draft loads as once the form is there (the page always has its h1). */
-function OrderFormHeading(): ReactNode {
-  return (
-    <>
-      <h1>{ACCOUNT_ROUTES.uploadOrders.title}</h1>
-      <p className="account-lede">{ACCOUNT_ROUTES.uploadOrders.lede}</p>
-    </>
-  );
-}
-
 function OrderForm({ initialValues }: { initialValues: OrderFormValues }): ReactNode {
   const signedIn = useStore($signedIn);
   const { loading: placing } = useStore($placeOrder);
@@ -261,7 +251,6 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
       {({ handleSubmit, handleReset, setFieldValue, setFieldTouched }) => (
         <div className="order-form">
           <DraftKeeper />
-          <OrderFormHeading />
           <p className="order-form__estimate">
             <a href="/estimate/">Estimate the cost first</a>
           </p>
@@ -308,19 +297,16 @@ export function OrderFormScreen(): ReactNode {
       live = false;
     };
   }, []);
+  // The heading and lede are the same while the draft loads as once the form is there (the page always has its h1).
   return (
-    <>
-      <Toasts />
+    <Screen page="uploadOrders">
       {initial ? (
         <OrderForm initialValues={initial} />
       ) : (
-        <div className="order-form">
-          <OrderFormHeading />
-          <p role="status" className="order-form__loading">
-            Loading your order…
-          </p>
-        </div>
+        <p role="status" className="order-form__loading">
+          Loading your order…
+        </p>
       )}
-    </>
+    </Screen>
   );
 }

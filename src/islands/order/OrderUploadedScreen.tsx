@@ -1,11 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { ACCOUNT_ROUTES } from '../../lib/account-routes';
 import { formatDateTime } from '../../lib/format';
 import { isUnknownOrder, placedOrderStore } from '../../lib/stores/placed-order';
 import type { RouteProps } from '../account/lazy-screen';
 import { LoadError } from '../account/LoadError';
-import { Toasts } from '../ui/Toasts';
+import { Screen } from '../account/Screen';
 import './order-form.css';
 
 /** The order-uploaded page (/order-uploaded/{id}/): the order is placed, when, and what happens next. */
@@ -15,44 +14,43 @@ export function OrderUploadedScreen({ id: orderId }: RouteProps): ReactNode {
   const { data: placed, loading, error } = useStore($placed);
   if (!valid || isUnknownOrder(error)) {
     return (
-      <section className="order-uploaded" aria-labelledby="order-uploaded-title">
-        <Toasts />
-        <h1 id="order-uploaded-title">Order not found</h1>
-        <p>We could not find this order. Your placed orders are listed in your order history.</p>
-        <p className="order-uploaded__links">
-          <a className="button" href="/my-orders-history/">
-            Order History
-          </a>
-        </p>
-      </section>
+      <Screen title="Order not found">
+        <div className="order-uploaded">
+          <p>We could not find this order. Your placed orders are listed in your order history.</p>
+          <p className="order-uploaded__links">
+            <a className="button" href="/my-orders-history/">
+              Order History
+            </a>
+          </p>
+        </div>
+      </Screen>
     );
   }
   return (
-    <section className="order-uploaded" aria-labelledby="order-uploaded-title">
-      <Toasts />
-      <h1 id="order-uploaded-title">{ACCOUNT_ROUTES.orderUploaded.heading}</h1>
-      <p className="account-lede">{ACCOUNT_ROUTES.orderUploaded.lede}</p>
-      <p>Order No. {orderId}</p>
-      {/* The line keeps its height while the details load, so the links below do not move when they arrive. */}
-      {placed ? (
-        <p className="order-uploaded__when">
-          Placed on <time dateTime={placed.placedAt}>{formatDateTime(placed.placedAt)}</time>
+    <Screen page="orderUploaded">
+      <div className="order-uploaded">
+        <p>Order No. {orderId}</p>
+        {/* The line keeps its height while the details load, so the links below do not move when they arrive. */}
+        {placed ? (
+          <p className="order-uploaded__when">
+            Placed on <time dateTime={placed.placedAt}>{formatDateTime(placed.placedAt)}</time>
+          </p>
+        ) : error ? (
+          <LoadError error={error} onRetry={$placed.revalidate} />
+        ) : (
+          <p className="order-uploaded__when" role="status">
+            {loading ? 'Loading the order details…' : ''}
+          </p>
+        )}
+        <p className="order-uploaded__links">
+          <a className="button" href="/how-it-works/">
+            How It Works
+          </a>
+          <a className="button button--ghost" href="/portals/">
+            Our Shops
+          </a>
         </p>
-      ) : error ? (
-        <LoadError error={error} onRetry={$placed.revalidate} />
-      ) : (
-        <p className="order-uploaded__when" role="status">
-          {loading ? 'Loading the order details…' : ''}
-        </p>
-      )}
-      <p className="order-uploaded__links">
-        <a className="button" href="/how-it-works/">
-          How It Works
-        </a>
-        <a className="button button--ghost" href="/portals/">
-          Our Shops
-        </a>
-      </p>
-    </section>
+      </div>
+    </Screen>
   );
 }

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { Formik, Form, useFormikContext } from 'formik';
 import type { Address } from '../../lib/api/addresses';
 import { $addAddress } from '../../lib/stores/addresses';
-import { errorMessage } from '../../lib/stores/error-message';
+import { errorMessage } from '../../lib/error-message';
 import { emptyNewAddress, newAddressSchema, type NewAddressValues } from '../../lib/schemas/order';
 import { Field, fieldError } from './Field';
 import { notify } from './Toasts';

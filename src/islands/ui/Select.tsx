@@ -16,9 +16,9 @@ export interface OptionPage<V> {
 /** Options shown per page (SPEC section 9). */
 export const PAGE_SIZE = 5;
 /** Delay before a typed search runs (SPEC section 9). */
-export const SEARCH_DEBOUNCE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 500;
 /** Selections named before the '+ N selected' summary (SPEC section 5). */
-export const SHOWN_SELECTIONS = 3;
+const SHOWN_SELECTIONS = 3;
 
 /** Pages a fixed option list by a case-insensitive search on the label. */
 export function pageOptions<V>(options: readonly SelectOption<V>[], search: string, page: number, size = PAGE_SIZE): OptionPage<V> {

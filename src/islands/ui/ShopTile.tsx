@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { visitShop, type Shop } from '../../lib/stores/portals';
+import type { Shop } from '../../lib/shops';
+import { visitShop } from '../../lib/stores/portals';
 
 /** Props of the shop tile. */
 export interface ShopTileProps {

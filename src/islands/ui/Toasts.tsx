@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 // The toasts' styles stay in the page's stylesheet: the code alone is fetched later, in one request.
 import 'react-toastify/ReactToastify.css';
 import { loadOnce } from '../../lib/load-once';
-import { errorMessage } from '../../lib/stores/error-message';
+import { errorMessage } from '../../lib/error-message';
 
 /** SPEC section 9: success toasts stay 5000 ms, others 3000 ms unless the spec says 5000. */
 export const TOAST_MS = { success: 5000, error: 3000, long: 5000 } as const;

@@ -31,7 +31,7 @@ export interface TokenResponse {
 }
 
 /** Reads the token endpoint's answer; one without an access token is unreadable (SPEC section 8). */
-export function tokensFrom(body: unknown): TokenResponse {
+function tokensFrom(body: unknown): TokenResponse {
   const t = readOne(body, 'token');
   const accessToken = asText(t.access_token);
   if (!accessToken) throw unreadable('token');

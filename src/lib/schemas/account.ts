@@ -3,7 +3,7 @@ import { accountMessages } from '../account-messages';
 import { email, imageProblem, messages } from './rules';
 
 /** The two notification methods a shopper may choose. */
-export const NOTIFICATION_METHODS = ['sms', 'email'] as const;
+const NOTIFICATION_METHODS = ['sms', 'email'] as const;
 
 /** Values of the personal details form. */
 export interface DetailsValues {

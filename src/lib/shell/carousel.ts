@@ -3,7 +3,7 @@ import { A11y, Autoplay } from 'swiper/modules';
 import { SLIDE_CHANGE_EVENT } from './carousel-loader';
 
 /** Milliseconds between slides (SPEC section 9). */
-export const AUTOPLAY_DELAY = 5000;
+const AUTOPLAY_DELAY = 5000;
 
 
 /** Fewest slides swiper's centred loop needs with 22 % slides (five in view, three looped). */

@@ -39,8 +39,3 @@ export const $pastOrders = computed($orders, ({ data }) =>
 export function refreshOrders(): void {
   revalidatePersonal(ORDERS_KEY);
 }
-
-/** The title of an order as the shopper reads it, e.g. "Order 12 - Amazon". */
-export function orderTitle(order: Pick<Order, 'id' | 'portalName'>): string {
-  return order.portalName ? `Order ${order.id} - ${order.portalName}` : `Order ${order.id}`;
-}

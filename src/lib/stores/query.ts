@@ -25,7 +25,7 @@ let sessions = 0;
  * The session every personal read is keyed on: a fresh value at each sign-in, null while signed out.
  * Answers of an earlier session land under keys no store reads again, and signed out nothing personal is asked for.
  */
-export const $session = atom<string | null>(null);
+const $session = atom<string | null>(null);
 
 function followSession(token: string): void {
   if (token === '') {
@@ -95,7 +95,7 @@ export function createFetcherStore<T>(
 }
 
 /** The cache key of a personal read in the current session; undefined while signed out. */
-export function personalKey(...parts: KeyPart[]): string | undefined {
+function personalKey(...parts: KeyPart[]): string | undefined {
   const session = $session.get();
   return session === null ? undefined : session + parts.join('');
 }

@@ -1,7 +1,7 @@
 import * as authApi from '../api/auth';
 import { userFieldErrors } from '../api/users';
-import { AuthFailure, authMessages, FAILURE_MS } from './auth-messages';
-import { errorMessage } from './error-message';
+import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
+import { errorMessage } from '../error-message';
 
 /** Sends the password-reset e-mail; failures carry the server message (5 s). */
 export async function forgotPassword(email: string): Promise<void> {

@@ -1,7 +1,7 @@
 import * as authApi from '../api/auth';
 import { createUser, userFieldErrors, type User } from '../api/users';
 import type { RegisterValues } from '../schemas/auth';
-import { AuthFailure, authMessages, FAILURE_MS } from './auth-messages';
+import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
 import { startSession } from './sign-in';
 
 /** Creates the account (POST /users); the caller then signs in with signInAfterRegistration. */

@@ -39,7 +39,7 @@ export const $returnPortals = createFetcherStore<Portal[]>(['portals?with-orders
 });
 
 /** The portal chosen in the return form; 0 while none is. */
-export const $returnPortal = atom(0);
+const $returnPortal = atom(0);
 
 /** The delivered orders of one portal, the items a return can be made of. */
 export interface DeliveredOrders {

@@ -4,7 +4,7 @@ import type { User } from '../api/users';
 import { config } from '../config';
 import { safeNextPath } from '../modal-routes';
 import { isHttpUrl } from '../http-url';
-import { AuthFailure, authMessages, FAILURE_MS } from './auth-messages';
+import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
 import { startSession } from './sign-in';
 
 const SOCIAL_STATE = 'oauth_state';
@@ -41,12 +41,12 @@ function base64url(bytes: Uint8Array): string {
 }
 
 /** The S256 code challenge of a PKCE verifier: base64url of its SHA-256 digest. */
-export async function codeChallenge(verifier: string): Promise<string> {
+async function codeChallenge(verifier: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
 }
 
 /** Our own callback page of a provider: /auth/{provider}/callback/. */
-export function socialRedirectUri(provider: SocialProvider, origin = window.location.origin): string {
+function socialRedirectUri(provider: SocialProvider, origin = window.location.origin): string {
   return `${origin}/auth/${provider}/callback/`;
 }
 

@@ -27,9 +27,3 @@ export async function fetchCurrentUser(): Promise<User> {
 export function setCurrentUser(user: User): void {
   setCachedData([KEY], user);
 }
-
-/** The greeting of SPEC section 8: 'Welcome {first} {last}' where the full name is known, else 'Welcome {first name}'. */
-export function welcomeMessage(user: Pick<User, 'firstName' | 'lastName'> | undefined): string {
-  const name = [user?.firstName.trim(), user?.lastName.trim()].filter(Boolean).join(' ');
-  return user?.firstName.trim() ? `Welcome ${name}` : 'Welcome';
-}

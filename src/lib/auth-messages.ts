@@ -1,3 +1,5 @@
+import type { User } from './api/users';
+
 /** Messages of SPEC section 8 that the sign-in screens show. */
 export const authMessages = {
   invalidCredentials: 'Invalid email or password',
@@ -34,4 +36,10 @@ export class AuthFailure extends Error {
     this.ms = ms;
     this.fieldErrors = fieldErrors;
   }
+}
+
+/** The greeting of SPEC section 8: 'Welcome {first} {last}' where the full name is known, else 'Welcome {first name}'. */
+export function welcomeMessage(user: Pick<User, 'firstName' | 'lastName'> | undefined): string {
+  const name = [user?.firstName.trim(), user?.lastName.trim()].filter(Boolean).join(' ');
+  return user?.firstName.trim() ? `Welcome ${name}` : 'Welcome';
 }

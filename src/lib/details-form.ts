@@ -1,0 +1,39 @@
+import { isApiError } from './api/errors';
+import type { User } from './api/users';
+import type { DetailsValues } from './schemas/account';
+
+// The update sends the client names, so the API answers field errors under those; older answers use the wire names.
+const FIELD_NAMES: Record<string, keyof DetailsValues> = {
+  firstName: 'firstName',
+  first_name: 'firstName',
+  lastName: 'lastName',
+  last_name: 'lastName',
+  email: 'email',
+  mobile: 'mobile',
+  notificationMethod: 'notificationMethod',
+  notification_method: 'notificationMethod',
+};
+
+/** The server's field errors of a failed update, keyed by form field (first message each). */
+export function detailsFieldErrors(error: unknown): Partial<Record<keyof DetailsValues, string>> {
+  const errors = isApiError(error) ? error.errors : undefined;
+  const result: Partial<Record<keyof DetailsValues, string>> = {};
+  for (const [wire, value] of Object.entries(errors ?? {})) {
+    const field = FIELD_NAMES[wire];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (field && typeof first === 'string') result[field] = first;
+  }
+  return result;
+}
+
+/** The form's starting values: the shopper's details, with sms when no method is stored (SPEC section 9). */
+export function detailsInitialValues(user: User | undefined): DetailsValues {
+  const method = user?.notificationMethod;
+  return {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    mobile: user?.mobile ?? '',
+    notificationMethod: method === 'email' || method === 'sms' ? method : 'sms',
+  };
+}
