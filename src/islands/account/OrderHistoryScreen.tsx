@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { accountMessages } from '../../lib/account-messages';
+import type { Order } from '../../lib/api/orders';
 import { $orders, $pastOrders, $pendingOrders } from '../../lib/stores/orders';
 import { Spinner } from '../ui/Spinner';
 import { Loaded } from './Loaded';
@@ -8,9 +9,7 @@ import { LoadError } from './LoadError';
 import { OrderList } from './OrderList';
 import { Screen } from './Screen';
 
-function OrderHistory(): ReactNode {
-  const pending = useStore($pendingOrders);
-  const past = useStore($pastOrders);
+function OrderHistory({ pending, past }: { pending: Order[]; past: Order[] }): ReactNode {
   if (pending.length === 0 && past.length === 0) return <p className="empty-text">{accountMessages.noOrders}</p>;
   return (
     <>
@@ -33,12 +32,15 @@ function OrderHistory(): ReactNode {
 /** Order history: pending orders (placed, processing), then every other order. */
 export function OrderHistoryScreen(): ReactNode {
   const { data, loading, error } = useStore($orders);
+  // Subscribed with the screen, not once the list is in: a new listener of an every-mount read asks it again.
+  const pending = useStore($pendingOrders);
+  const past = useStore($pastOrders);
   return (
     <Screen page="orderHistory">
       {data && loading && <Spinner label="Updating your orders…" />}
       {data && error && <LoadError error={error} onRetry={$orders.revalidate} />}
       <Loaded read={$orders} label="Loading your orders…">
-        {() => <OrderHistory />}
+        {() => <OrderHistory pending={pending} past={past} />}
       </Loaded>
     </Screen>
   );
