@@ -69,8 +69,9 @@ export const pwaOptions = {
     // Not a single-page app: no navigation is answered with one fallback shell.
     navigateFallback: null,
     cleanupOutdatedCaches: true,
-    // A waiting deploy comes in at the shopper's next page load (public/sw-update.js; served uncached, as sw.js is).
-    importScripts: ['/sw-update.js'],
+    // A waiting deploy comes in at the shopper's next page load (public/sw-update.js); push notifications are shown and
+    // opened by public/sw-push.js. Both are served uncached, as sw.js is.
+    importScripts: ['/sw-update.js', '/sw-push.js'],
     runtimeCaching: [
       { urlPattern: PAGES_NEVER_KEPT, handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: OFFLINE_PAGE } } },
       {

@@ -37,13 +37,13 @@ test('a hashed asset and the service worker carry the same security headers as t
   const html = await (await request.get('/')).text();
   const asset = html.match(/\/_astro\/[\w.-]+\.(?:js|css)/)?.[0];
   expect(asset, 'a hashed asset linked from the home page').toBeTruthy();
-  for (const path of [asset ?? '', '/sw.js', '/sw-update.js']) {
+  for (const path of [asset ?? '', '/sw.js', '/sw-update.js', '/sw-push.js']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expectSecurityHeaders(response.headers());
   }
   // The worker and what it imports are asked for afresh at every update check, so a deploy is seen at once.
-  for (const path of ['/sw.js', '/sw-update.js']) expect((await request.get(path)).headers()['cache-control'], path).toBe('no-cache');
+  for (const path of ['/sw.js', '/sw-update.js', '/sw-push.js']) expect((await request.get(path)).headers()['cache-control'], path).toBe('no-cache');
 });
 
 for (const { path, status } of PAGES) {

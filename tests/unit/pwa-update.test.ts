@@ -20,7 +20,7 @@ function workerFetch(waiting: { postMessage: (message: unknown) => void } | null
 
 describe('a new build that waits comes in at the next page load', () => {
   it('is imported by the Workbox worker', () => {
-    expect(pwaOptions.workbox?.importScripts).toEqual(['/sw-update.js']);
+    expect(pwaOptions.workbox?.importScripts).toEqual(['/sw-update.js', '/sw-push.js']);
   });
 
   it('answers a page load with an immediate refresh once the new worker has been told to take over', async () => {

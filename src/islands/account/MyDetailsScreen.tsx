@@ -12,10 +12,11 @@ import { DataExportPanel } from './DataExportPanel';
 import { DetailsForm } from './DetailsForm';
 import { LoadError } from './LoadError';
 import { PasswordPanel } from './PasswordPanel';
+import { PushOptIn } from './PushOptIn';
 import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
 
-/** My details (the query says success=true or cancel=true after the card provider's page): the personal details form, a password change, addresses (add, list, delete with undo), saved cards, a copy of one's data and closing the account. */
+/** My details (the query says success=true or cancel=true after the card provider's page): the personal details form, notifications on this phone, a password change, addresses (add, list, delete with undo), saved cards, a copy of one's data and closing the account. */
 export function MyDetailsScreen({ search }: RouteProps): ReactNode {
   const { data: user, error: userError } = useStore($currentUser);
   const flagged = useRef(false);
@@ -39,6 +40,10 @@ export function MyDetailsScreen({ search }: RouteProps): ReactNode {
         ) : (
           <DetailsForm key={user?.id ?? 0} user={user} />
         )}
+      </section>
+      <section className="account-panel" aria-labelledby="push-title">
+        <h2 id="push-title">Notifications on this phone</h2>
+        <PushOptIn place="settings" />
       </section>
       <section className="account-panel" aria-labelledby="password-title">
         <h2 id="password-title">Password</h2>

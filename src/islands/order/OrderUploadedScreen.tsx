@@ -4,6 +4,7 @@ import { formatDateTime } from '../../lib/format';
 import { isUnknownOrder, placedOrderStore } from '../../lib/stores/placed-order';
 import type { RouteProps } from '../account/lazy-screen';
 import { LoadError } from '../account/LoadError';
+import { PushOptIn } from '../account/PushOptIn';
 import { Screen } from '../account/Screen';
 import './order-form.css';
 
@@ -42,6 +43,7 @@ export function OrderUploadedScreen({ id: orderId }: RouteProps): ReactNode {
             {loading ? 'Loading the order details…' : ''}
           </p>
         )}
+        <PushOptIn place="order" />
         <p className="order-uploaded__links">
           <a className="button" href="/how-it-works/">
             How It Works

@@ -1,7 +1,17 @@
 import { atom, computed } from 'nanostores';
+import { deletePushSubscriptionAtExit } from '../api/push';
 import { revokeToken } from '../api/revoke';
 import { deleteStoredDraft } from '../draft-lifetime';
-import { adoptRenewal, broadcast, clearTokens, forgetStoredSession, onAccessTokenChange, readStoredToken, SESSION_CHANNEL } from '../api/token-storage';
+import { keepRegisteredPush, readRegisteredPush, unsubscribeBrowser } from '../push-support';
+import {
+  adoptRenewal,
+  broadcast,
+  clearTokens,
+  forgetStoredSession,
+  onAccessTokenChange,
+  readStoredToken,
+  SESSION_CHANNEL,
+} from '../api/token-storage';
 
 /** Where the session's tokens are kept and how they are stored, renewed and dropped (src/lib/api/token-storage). */
 export { clearTokens, readStoredToken, storeTokens } from '../api/token-storage';
@@ -16,15 +26,38 @@ onAccessTokenChange((token) => $accessToken.set(token));
 /** True while a shopper is signed in. */
 export const $signedIn = computed($accessToken, (token) => token !== '');
 
-/** Ends the session everywhere: revokes the tokens on the server, drops them and every personal datum kept here (the draft and its screenshots too), every tab, then home. */
+/** Most a sign-out waits for this phone's push subscription to be removed before it revokes the token that removes it. */
+const PUSH_REMOVAL_WAIT_MS = 2000;
+
+/** Removes this phone's push subscription from the service and the browser; the access token is revoked only after. */
+async function endPush(accessToken: string): Promise<void> {
+  const registered = readRegisteredPush();
+  keepRegisteredPush(null);
+  const removal = Promise.all([
+    registered ? deletePushSubscriptionAtExit(registered.id, accessToken) : undefined,
+    unsubscribeBrowser(),
+  ]);
+  await Promise.race([removal, new Promise((resolve) => setTimeout(resolve, PUSH_REMOVAL_WAIT_MS))]);
+}
+
+/**
+ * Ends the session everywhere: drops the tokens and every personal datum kept here (the draft and its screenshots too)
+ * in every tab, removes this phone's push subscription, revokes the tokens on the server, then goes home.
+ */
 export function signOut(options: { redirect?: boolean } = {}): void {
   if (!hasWindow) return;
+  const accessToken = readStoredToken('access_token');
   revokeToken(readStoredToken('refresh_token'));
-  revokeToken(readStoredToken('access_token'));
   deleteStoredDraft();
   forgetStoredSession();
   broadcast('signout');
-  if (options.redirect !== false) window.location.assign('/');
+  const leave = (): void => {
+    revokeToken(accessToken);
+    if (options.redirect !== false) window.location.assign('/');
+  };
+  // Without a subscription nothing waits: the common sign-out stays immediate.
+  if (readRegisteredPush() === null) leave();
+  else void endPush(accessToken).then(leave);
 }
 
 /** Follows sign-in, sign-out and token renewals in other tabs; returns a function that stops following. */

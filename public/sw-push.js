@@ -1,0 +1,93 @@
+// Imported by the Workbox worker (scripts/pwa.mjs, importScripts): the shopper's push notifications.
+// A message carries only an order's fields (kind, order_id, shop, total, valid_until, status; sandbox/README.md); the
+// text and the page a tap opens are made here, from those fields, and the page is always one of ours.
+// A classic script without the site's build: the rand and date formats repeat src/lib/format.ts's options.
+
+const PUSH_ZONE = 'Africa/Johannesburg';
+const pushRand = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const pushDate = new Intl.DateTimeFormat('en-ZA', { timeZone: PUSH_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+const PUSH_STATUS_TITLES = {
+  paid: 'Payment received',
+  'in transit': 'Your order is on its way',
+  'arrived in SA': 'Your order has arrived in South Africa',
+  delivered: 'Your order has been delivered',
+};
+
+/** The pages a notification may open: the quote's payment page, an order's tracking, the order history. */
+const PUSH_TARGET = /^\/(quote-payment\/\d{1,12}\/|track-order\/\?order=\d{1,12}|my-orders-history\/)$/;
+
+/** The fields of a push message that the notification is made of; anything unreadable becomes null. */
+function pushFields(data) {
+  const raw = data && typeof data === 'object' ? data : {};
+  const id = Number.isSafeInteger(raw.order_id) && raw.order_id > 0 ? raw.order_id : null;
+  const text = (value, max) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
+  const when = typeof raw.valid_until === 'string' && !Number.isNaN(Date.parse(raw.valid_until)) ? new Date(raw.valid_until) : null;
+  return {
+    kind: raw.kind === 'quote' || raw.kind === 'expiry' || raw.kind === 'status' ? raw.kind : null,
+    id,
+    shop: text(raw.shop, 60),
+    total: typeof raw.total === 'number' && Number.isFinite(raw.total) && raw.total > 0 ? `R${pushRand.format(raw.total)}` : null,
+    until: when ? pushDate.format(when) : null,
+    status: text(raw.status, 40),
+  };
+}
+
+/** The title, text, page to open and tag of the notification for one push message's data. */
+function pushNotification(data) {
+  const f = pushFields(data);
+  const order = f.id === null ? 'Your order' : f.shop ? `Order ${f.id} - ${f.shop}` : `Order ${f.id}`;
+  const tag = f.id === null ? 'order' : `order-${f.id}`;
+  if (f.id !== null && f.kind === 'quote') {
+    const price = [f.total, f.until && `valid until ${f.until}`].filter(Boolean).join(', ');
+    return { title: 'Your quote is ready', body: price ? `${order}: ${price}.` : `${order}.`, url: `/quote-payment/${f.id}/`, tag };
+  }
+  if (f.id !== null && f.kind === 'expiry') {
+    const pay = [f.total ? `pay ${f.total}` : 'pay', f.until && `before ${f.until}`].filter(Boolean).join(' ');
+    return { title: 'Your quote expires soon', body: `${order}: ${pay} to keep this quote.`, url: `/quote-payment/${f.id}/`, tag };
+  }
+  if (f.id !== null && f.kind === 'status' && f.status in PUSH_STATUS_TITLES) {
+    return { title: PUSH_STATUS_TITLES[f.status], body: `${order}.`, url: `/track-order/?order=${f.id}`, tag };
+  }
+  return { title: 'News about your order', body: `${order}: see your orders for the details.`, url: '/my-orders-history/', tag };
+}
+
+/** The absolute address a tap on a notification opens: its page when it is one of ours, else the order history. */
+function pushTarget(notificationData, origin) {
+  const url = notificationData && typeof notificationData.url === 'string' ? notificationData.url : '';
+  return new URL(PUSH_TARGET.test(url) ? url : '/my-orders-history/', origin).href;
+}
+
+function pushData(event) {
+  try {
+    return event.data ? event.data.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const { title, body, url, tag } = pushNotification(pushData(event));
+  // Every push shows a notification (the browser requires it): an unreadable one still says there is news.
+  event.waitUntil(self.registration.showNotification(title, { body, tag, renotify: true, icon: '/icons/icon-192.png', lang: 'en-ZA', data: { url } }));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = pushTarget(event.notification.data, self.location.origin);
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      // A tab already on that page comes forward; any other tab is left as it is (it may hold a half-typed form).
+      const open = windows.find((client) => client.url === target);
+      return open ? open.focus() : self.clients.openWindow(target);
+    }),
+  );
+});
+
+// The push service renewed or dropped the subscription: subscribe again with the same key. The next page of the
+// account area registers the new one with the service in place of the old (src/lib/stores/push.ts, checkPush).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const options = event.oldSubscription ? event.oldSubscription.options : null;
+  if (!options || !options.applicationServerKey) return;
+  event.waitUntil(self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: options.applicationServerKey }).catch(() => undefined));
+});

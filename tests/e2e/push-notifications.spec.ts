@@ -1,0 +1,226 @@
+import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { callApi, createAddress, issueQuote, moveTo, placeOrder } from './account-helpers';
+import { apiOrigin, DEMO_USER, expect, sandbox, seedSession, siteOrigin, test, tokensFor } from './fixtures';
+
+// http_ece (web-push's own dependency) decrypts what the sandbox sent, as the browser's push service would hand it on.
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt: (body: Buffer, params: { version: 'aes128gcm'; privateKey: crypto.ECDH; authSecret: string }) => Buffer;
+};
+
+test.use({ serviceWorkers: 'allow' });
+// The worker installs (about 100 files precached) before a subscription can be made.
+test.describe.configure({ timeout: 90_000 });
+
+/** A subscriber's keys, made here as a browser would make them, and the stand-in push service's address for them. */
+function subscriber() {
+  const ecdh = crypto.createECDH('prime256v1');
+  ecdh.generateKeys();
+  const token = crypto.randomBytes(8).toString('hex');
+  return {
+    ecdh,
+    token,
+    endpoint: `${apiOrigin}/__sandbox/push-service/${token}`,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: crypto.randomBytes(16).toString('base64url'),
+  };
+}
+
+type Subscriber = ReturnType<typeof subscriber>;
+
+/**
+ * Headless Chromium has no push service, so `subscribe` answers with the subscriber above; the permission prompt is
+ * counted (the context grants it, as a shopper pressing Allow would).
+ */
+async function stubPush(page: Page, who: Subscriber): Promise<void> {
+  await page.context().grantPermissions(['notifications'], { origin: siteOrigin });
+  await page.addInitScript(({ endpoint, p256dh, auth }) => {
+    const w = window as unknown as { __asks: number; __subscribed: boolean };
+    w.__asks = 0;
+    const ask = Notification.requestPermission.bind(Notification);
+    Notification.requestPermission = () => {
+      w.__asks += 1;
+      return ask();
+    };
+    const made = {
+      endpoint,
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+      unsubscribe: () => {
+        localStorage.setItem('__unsubscribed', '1');
+        localStorage.removeItem('__subscribed');
+        return Promise.resolve(true);
+      },
+    };
+    PushManager.prototype.subscribe = function subscribe() {
+      localStorage.setItem('__subscribed', '1');
+      return Promise.resolve(made as unknown as PushSubscription);
+    };
+    PushManager.prototype.getSubscription = function getSubscription() {
+      return Promise.resolve(localStorage.getItem('__subscribed') ? (made as unknown as PushSubscription) : null);
+    };
+  }, who);
+}
+
+interface Received {
+  token: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** The messages the stand-in push service received for one subscriber. */
+async function received(request: APIRequestContext, who: Subscriber): Promise<Received[]> {
+  return sandbox<Received[]>(request, 'GET', `/push-service?token=${who.token}`);
+}
+
+/** The payload of one received message, decrypted with the subscriber's keys. */
+function decrypt(message: Received, who: Subscriber): Record<string, unknown> {
+  const plain = ece.decrypt(Buffer.from(message.body, 'base64'), {
+    version: 'aes128gcm',
+    privateKey: who.ecdh,
+    authSecret: who.auth,
+  });
+  return JSON.parse(plain.toString('utf8')) as Record<string, unknown>;
+}
+
+/** Hands a push message to the page's service worker, as the push service would (DevTools protocol). */
+async function deliverToWorker(page: Page, data: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => r.scopeURL === `${siteOrigin}/` && !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin: siteOrigin, registrationId: await registrationId, data });
+}
+
+/** The notifications the site's worker shows now. */
+async function shown(page: Page): Promise<{ title: string; body: string; url: unknown }[]> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      url: (n.data as { url?: unknown } | null)?.url,
+    }));
+  });
+}
+
+test.describe('push notifications on this phone', () => {
+  test('offered after an order is placed: permission only on the press; the quote reaches the phone and shows its shop and total', async ({
+    page,
+    request,
+    signedIn,
+  }) => {
+    const who = subscriber();
+    await stubPush(page, who);
+    const orderId = await placeOrder(request, signedIn.tokens, {
+      addressId: await createAddress(request, signedIn.tokens),
+      portal: 1,
+    });
+    await page.goto(`/order-uploaded/${orderId}/`);
+    const turnOn = page.getByRole('button', { name: 'Tell me on this phone when the quote is ready' });
+    await expect(turnOn).toBeEnabled();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    expect(await page.evaluate(() => (window as unknown as { __asks: number }).__asks)).toBe(0);
+
+    await turnOn.click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'We will tell you on this phone when the quote is ready.' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __asks: number }).__asks)).toBe(1);
+
+    // The operator issues the quote: the sandbox sends one encrypted message to the subscription the page registered.
+    await issueQuote(request, orderId);
+    await expect.poll(async () => (await received(request, who)).length).toBe(1);
+    const [message] = await received(request, who);
+    if (!message) throw new Error('no message');
+    const payload = decrypt(message, who);
+    const order = await callApi<{ portal: { name: string }; quote: { total: number } }>(
+      request,
+      signedIn.tokens,
+      'GET',
+      `/orders/${orderId}`,
+    );
+    expect(payload).toMatchObject({ kind: 'quote', order_id: orderId, shop: order.portal.name, total: order.quote.total });
+
+    await deliverToWorker(page, JSON.stringify(payload));
+    await expect.poll(() => shown(page)).toHaveLength(1);
+    const [notification] = await shown(page);
+    expect(notification?.title).toBe('Your quote is ready');
+    expect(notification?.body).toContain(`Order ${orderId} - ${order.portal.name}: R`);
+    expect(notification?.url).toBe(`/quote-payment/${orderId}/`);
+  });
+
+  test('a setting on My Details: turned off there, the phone gets nothing more', async ({ page, request, signedIn }) => {
+    const who = subscriber();
+    await stubPush(page, who);
+    const orderId = await placeOrder(request, signedIn.tokens, { addressId: await createAddress(request, signedIn.tokens) });
+    await page.goto('/my-details/');
+    const panel = page.getByRole('region', { name: 'Notifications on this phone' });
+    await panel.getByRole('button', { name: 'Turn on notifications on this phone' }).click();
+    await expect(panel.getByRole('status')).toHaveText(/Notifications are on for this phone/);
+    await moveTo(request, orderId, 'paid');
+    await expect.poll(async () => (await received(request, who)).length).toBe(1);
+    expect(decrypt((await received(request, who))[0] as Received, who)).toMatchObject({
+      kind: 'status',
+      status: 'paid',
+      order_id: orderId,
+    });
+
+    await panel.getByRole('button', { name: 'Turn off notifications on this phone' }).click();
+    await expect(panel.getByRole('button', { name: 'Turn on notifications on this phone' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('__unsubscribed'))).toBe('1');
+    await moveTo(request, orderId, 'in transit');
+    await page.waitForTimeout(500);
+    expect(await received(request, who)).toHaveLength(1);
+  });
+
+  test('Log Out removes the subscription: the next move of the order reaches no one', async ({ page, request, signedIn }) => {
+    const who = subscriber();
+    await stubPush(page, who);
+    const orderId = await placeOrder(request, signedIn.tokens, { addressId: await createAddress(request, signedIn.tokens) });
+    await page.goto('/my-details/');
+    const panel = page.getByRole('region', { name: 'Notifications on this phone' });
+    await panel.getByRole('button', { name: 'Turn on notifications on this phone' }).click();
+    await expect(panel.getByRole('status')).toHaveText(/Notifications are on for this phone/);
+
+    const removed = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes('/push_subscriptions/'));
+    await page.getByRole('button', { name: 'My Profile' }).click();
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await removed;
+    await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await moveTo(request, orderId, 'paid');
+    await page.waitForTimeout(500);
+    expect(await received(request, who)).toHaveLength(0);
+  });
+
+  test('where push cannot work, the offer says what to do instead', async ({ page, signedIn }) => {
+    expect(signedIn.email).toBeTruthy();
+    await page.addInitScript(() => Reflect.deleteProperty(window, 'PushManager'));
+    await page.goto('/my-details/');
+    const panel = page.getByRole('region', { name: 'Notifications on this phone' });
+    await expect(panel).toContainText('This browser cannot show notifications.');
+    await expect(panel.getByRole('button')).toHaveCount(0);
+  });
+
+  test('on an iPhone outside a Home Screen app, it says how to add Shopper there', async ({ browser, request }) => {
+    const context = await browser.newContext({
+      baseURL: siteOrigin,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      viewport: { width: 375, height: 667 },
+    });
+    const page = await context.newPage();
+    await seedSession(page, await tokensFor(request, DEMO_USER));
+    await page.addInitScript(() => Reflect.deleteProperty(window, 'PushManager'));
+    await page.goto('/my-details/');
+    await expect(page.getByRole('region', { name: 'Notifications on this phone' })).toContainText(
+      'tap Share, then Add to Home Screen',
+    );
+    await context.close();
+  });
+});
