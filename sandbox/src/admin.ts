@@ -3,6 +3,7 @@ import { createSandbox } from './server';
 import { HttpError } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { listOrders, listOutbox, listTokens, lockAccount, restoreAccount } from './operator';
+import { settlePushes } from './push';
 
 const USAGE = `Usage: npm run sandbox:admin -- <command>
   quote <orderId> [--cost 100[,250...]] [--customs 20] [--delivery 30] [--fee 185]
@@ -34,10 +35,18 @@ function orderId(value: string | undefined): number {
   return id;
 }
 
-function run(args: string[]): unknown {
+async function run(args: string[]): Promise<unknown> {
   const [command, ...rest] = args;
-  const db = process.env.SANDBOX_DB || fileURLToPath(new URL('../data/sandbox.db', import.meta.url));
-  const sandbox = createSandbox({ db, quiet: true, uploadsDir: process.env.SANDBOX_UPLOADS_DIR || undefined });
+  const env = process.env;
+  const db = env.SANDBOX_DB || fileURLToPath(new URL('../data/sandbox.db', import.meta.url));
+  // The server's switches and public URL, so that a quote or move reaches its stand-in push service too.
+  const sandbox = createSandbox({
+    db,
+    quiet: true,
+    uploadsDir: env.SANDBOX_UPLOADS_DIR || undefined,
+    faults: env.SANDBOX_FAULTS === '1',
+    publicUrl: env.SANDBOX_PUBLIC_URL || `http://127.0.0.1:${env.SANDBOX_PORT || '4010'}`,
+  });
   try {
     switch (command) {
       case 'quote':
@@ -61,12 +70,13 @@ function run(args: string[]): unknown {
         return undefined;
     }
   } finally {
+    await settlePushes(sandbox.ctx);
     sandbox.close();
   }
 }
 
 try {
-  const result = run(process.argv.slice(2));
+  const result = await run(process.argv.slice(2));
   if (result === undefined) {
     console.log(USAGE);
     process.exitCode = 1;

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { SignInBackoff } from './backoff';
 import type { Db } from './db';
 import type { FaultState } from './faults';
+import type { PushState } from './push';
 import type { ResponseShape } from './shape';
 
 /** Shared state every route module works with. */
@@ -21,6 +22,8 @@ export interface SandboxContext {
   backoff: SignInBackoff;
   /** How a card payment completes: at once, or on the stand-in PayFast page; the default and per-user choices of the tests. */
   payments: PaymentSettings;
+  /** Web Push: the VAPID keys, the sends still in flight, and the stand-in push service's inbox. */
+  push: PushState;
 }
 
 /** A card payment completes at once (`direct`), or after the shopper confirms on the provider's page (`redirect`). */

@@ -196,6 +196,26 @@ CREATE TABLE IF NOT EXISTS cards (
   created_at TEXT NOT NULL,
   tokenize_secret TEXT
 );
+CREATE TABLE IF NOT EXISTS push_keys (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  public_key TEXT NOT NULL,
+  private_key TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS push_subscriptions (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  endpoint TEXT NOT NULL UNIQUE,
+  p256dh TEXT NOT NULL,
+  auth TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS push_subscriptions_user ON push_subscriptions(user_id);
+CREATE TABLE IF NOT EXISTS push_reminders (
+  order_id INTEGER PRIMARY KEY REFERENCES orders(id),
+  quoted_at TEXT NOT NULL,
+  reminded_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS outbox (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
@@ -206,10 +226,10 @@ CREATE TABLE IF NOT EXISTS outbox (
 );
 `;
 
-/** Tables in delete order (children first), used by the reset switch. */
+/** Tables in delete order (children first), used by the reset switch; `push_keys` stays, as subscribers' browsers hold its public key. */
 export const TABLES = [
-  'outbox', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
-  'social_codes', 'access_tokens', 'user_tokens', 'users',
+  'outbox', 'push_reminders', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
+  'push_subscriptions', 'social_codes', 'access_tokens', 'user_tokens', 'users',
 ] as const;
 
 /** Columns added after the first release, with their definitions: older database files get them on open. */

@@ -8,6 +8,7 @@ const faults = env.SANDBOX_FAULTS === '1';
 const lifetime = env.SANDBOX_TOKEN_LIFETIME ? Number(env.SANDBOX_TOKEN_LIFETIME) : undefined;
 const refreshLifetime = env.SANDBOX_REFRESH_LIFETIME ? Number(env.SANDBOX_REFRESH_LIFETIME) : undefined;
 const familyLifetime = env.SANDBOX_FAMILY_LIFETIME ? Number(env.SANDBOX_FAMILY_LIFETIME) : undefined;
+const reminderSeconds = env.SANDBOX_PUSH_REMINDER_SECONDS ? Number(env.SANDBOX_PUSH_REMINDER_SECONDS) : undefined;
 if (lifetime !== undefined && !faults) console.warn('SANDBOX_TOKEN_LIFETIME is a fault switch: ignored without SANDBOX_FAULTS=1');
 
 const running = await startSandbox({
@@ -24,6 +25,7 @@ const running = await startSandbox({
   refreshFamilyLifetime: Number.isInteger(familyLifetime) ? familyLifetime : undefined,
   shape: shapeFromEnv(env.SANDBOX_SHAPE),
   payment: env.SANDBOX_PAYMENT === 'redirect' ? 'redirect' : 'direct',
+  pushReminderSeconds: reminderSeconds !== undefined && Number.isFinite(reminderSeconds) && reminderSeconds >= 0 ? reminderSeconds : undefined,
 });
 console.log(
   `Sandbox API listening on ${running.url} (${running.ctx.shape === 'envelope' ? '{ data } envelope' : 'spec'} shape, ${running.ctx.payments.flow} payments)`,

@@ -2,6 +2,7 @@ import { queueMail } from './auth';
 import type { SandboxContext } from './context';
 import { dateFromToday } from './db';
 import { HttpError, notFound } from './http';
+import { notifyOrder, notifyStatus } from './push';
 import { quoteFor, type OrderRow, type ProductRow } from './serialize';
 
 /** Statuses of a normal order, in progress-bar order. */
@@ -10,6 +11,8 @@ export const NORMAL_STATUSES = ['placed', 'processing', 'paid', 'goods purchased
 export const RETURN_STATUSES = ['return', 'returning', 'returned'] as const;
 /** Statuses in which products may still be removed or restored and the address changed. */
 export const OPEN_STATUSES = ['placed', 'processing'];
+/** Hours a quote stays valid from its issue (SPEC section 1). */
+export const QUOTE_VALID_HOURS = 48;
 /** Facilitation fee in cents (about $10). */
 export const DEFAULT_SERVICE_FEE_CENTS = 18_500;
 
@@ -39,7 +42,7 @@ function cents(rand: number, label: string): number {
   return Math.round(rand * 100);
 }
 
-/** Issues (or re-issues) the quote of a placed or processing order and moves it to processing. */
+/** Issues (or re-issues) the quote of a placed or processing order, moves it to processing, mails and pushes it. */
 export function issueQuote(ctx: SandboxContext, orderId: number, input: QuoteInput = {}) {
   const order = loadOrder(ctx, orderId);
   if (order.order_type !== 'normal' || !OPEN_STATUSES.includes(order.status)) {
@@ -64,11 +67,12 @@ export function issueQuote(ctx: SandboxContext, orderId: number, input: QuoteInp
   const updated = loadOrder(ctx, orderId);
   const quote = quoteFor(updated, ctx.db.prepare('SELECT * FROM products WHERE order_id = ?').all(orderId) as ProductRow[]);
   const user = ctx.db.prepare('SELECT email FROM users WHERE id = ?').get(order.user_id) as { email: string };
-  queueMail(ctx, 'quote', user.email, `Your quote for order ${orderId}`, { order_id: orderId, quote, valid_hours: 48 });
+  queueMail(ctx, 'quote', user.email, `Your quote for order ${orderId}`, { order_id: orderId, quote, valid_hours: QUOTE_VALID_HOURS });
+  notifyOrder(ctx, orderId, 'quote');
   return { order_id: orderId, status: updated.status, quote };
 }
 
-/** Moves an order to any status of its type (operator action; no transition rules). */
+/** Moves an order to any status of its type (operator action; no transition rules); a move to a pushed status is pushed. */
 export function setStatus(ctx: SandboxContext, orderId: number, status: string) {
   const order = loadOrder(ctx, orderId);
   const allowed: readonly string[] = order.order_type === 'return' ? RETURN_STATUSES : NORMAL_STATUSES;
@@ -77,5 +81,6 @@ export function setStatus(ctx: SandboxContext, orderId: number, status: string) 
   }
   const deliveryDate = status === 'delivered' || status === 'returned' ? (order.delivery_date ?? dateFromToday(0)) : order.delivery_date;
   ctx.db.prepare('UPDATE orders SET status = ?, delivery_date = ? WHERE id = ?').run(status, deliveryDate, orderId);
+  if (status !== order.status) notifyStatus(ctx, orderId, status);
   return { order_id: orderId, status };
 }

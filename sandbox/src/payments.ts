@@ -1,5 +1,6 @@
 import type { PaymentFlow, SandboxContext } from './context';
 import { HttpError } from './http';
+import { notifyStatus } from './push';
 
 /** The payment flow of one user: their own when a test set one, else the sandbox's (SANDBOX_PAYMENT). */
 export function paymentFlow(ctx: SandboxContext, userId: number): PaymentFlow {
@@ -25,4 +26,11 @@ export function setPaymentFlow(ctx: SandboxContext, email: unknown, flow: unknow
   else if (flow === 'direct' || flow === 'redirect') ctx.payments.perUser.set(row.id, flow);
   else throw new HttpError(422, 'flow must be direct, redirect or null');
   return { email, flow: paymentFlow(ctx, row.id) };
+}
+
+/** Marks a processing order paid (the provider confirmed the payment) and pushes the move; false when it was not processing. */
+export function markPaid(ctx: SandboxContext, orderId: number): boolean {
+  const paid = ctx.db.prepare("UPDATE orders SET status = 'paid' WHERE id = ? AND status = 'processing'").run(orderId).changes > 0;
+  if (paid) notifyStatus(ctx, orderId, 'paid');
+  return paid;
 }

@@ -4,6 +4,7 @@ import { emptyFaults, faultsJson, parseFaults } from './faults';
 import { HttpError, notFound, pathId, readBody } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { setPaymentFlow } from './payments';
+import { clearPushService } from './push';
 import { adminToken, expireAccess, listOutbox, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
 
 function numbers(value: unknown, label: string): number[] | undefined {
@@ -104,6 +105,7 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
     setFaults(emptyFaults());
     ctx.payments.perUser.clear();
     ctx.payments.pending.clear();
+    clearPushService(ctx);
     ctx.settings.tokenLifetimeSeconds = ctx.settings.defaultTokenLifetimeSeconds;
     return c.json({ data: { status: 'reset' } });
   });

@@ -4,7 +4,7 @@ import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_TEXT, MAX_URL, pageMeta, paging, parseId, pathId, readBody, requireParam, tooLong, type FieldErrors } from './http';
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
-import { paymentFlow, siteLink } from './payments';
+import { markPaid, paymentFlow, siteLink } from './payments';
 import { ownCard } from './routes-cards';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteFor, type OrderRow } from './serialize';
 import { acceptImage, imageProblem } from './uploads';
@@ -246,7 +246,7 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
       const location = `${c.get('origin')}/stand-in/payfast/payments/${secret}`;
       return c.json({ data: { status: 'pending', location, order: orderJson(ctx, c.get('origin'), order) } });
     }
-    ctx.db.prepare("UPDATE orders SET status = 'paid' WHERE id = ?").run(order.id);
+    markPaid(ctx, order.id);
     return c.json({ data: { status: 'paid', order: orderJson(ctx, c.get('origin'), load(c)) } });
   });
 

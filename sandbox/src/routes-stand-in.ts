@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { issueToken, randomToken } from './auth';
 import type { AppEnv, SandboxContext } from './context';
+import { markPaid } from './payments';
 import { DEMO_USER } from './seed';
 
 /** Secret of the stand-in Facebook app, used to sign `signed_request`. */
@@ -213,7 +214,7 @@ export function standInRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const payment = pendingPayment(c);
     if (!payment) return noPayment(c);
     ctx.payments.pending.delete(payment.secret);
-    ctx.db.prepare("UPDATE orders SET status = 'paid' WHERE id = ? AND status = 'processing'").run(payment.orderId);
+    markPaid(ctx, payment.orderId);
     return c.redirect(payment.returnUrl, 303);
   });
   r.post('/payfast/payments/:secret/cancel', (c) => {

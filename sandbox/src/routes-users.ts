@@ -175,6 +175,8 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     ctx.db.transaction(() => {
       if (user.archived_at === null) ctx.db.prepare('UPDATE users SET archived_at = ? WHERE id = ?').run(nowIso(), user.id);
       revokeUserTokens(ctx, user.id);
+      // Their phones stop hearing about the account's orders.
+      ctx.db.prepare('DELETE FROM push_subscriptions WHERE user_id = ?').run(user.id);
     })();
     return c.json({ data: userJson(findUser(ctx, user.id)) });
   });

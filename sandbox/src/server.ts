@@ -10,6 +10,7 @@ import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETI
 import { openDatabase } from './db';
 import { emptyFaults, faultMiddleware, faultScopeRoutes } from './faults';
 import { HttpError } from './http';
+import { createPushState, DEFAULT_REMINDER_SECONDS, settlePushes, startReminders } from './push';
 import { addressesRoutes } from './routes-addresses';
 import { cardsRoutes, paymentsRoutes } from './routes-cards';
 import { controlRoutes } from './routes-control';
@@ -17,6 +18,7 @@ import { emailRoutes } from './routes-email';
 import { ordersRoutes } from './routes-orders';
 import { advertsRoutes, portalsRoutes } from './routes-portals';
 import { productsRoutes } from './routes-products';
+import { pushServiceRoutes, pushSubscriptionsRoutes } from './routes-push';
 import { socialRoutes, standInRoutes } from './routes-stand-in';
 import { usersRoutes } from './routes-users';
 import { seedIfEmpty } from './seed';
@@ -51,6 +53,8 @@ export interface SandboxOptions {
   payment?: PaymentFlow;
   /** No per-request log lines. */
   quiet?: boolean;
+  /** Seconds between the push expiry reminder's passes while listening (`startSandbox`); 0 turns the timer off; default 60. */
+  pushReminderSeconds?: number;
 }
 
 /** Largest request body read; bigger uploads than 10MB still get the 422 size message. */
@@ -79,6 +83,7 @@ export function createSandbox(options: SandboxOptions) {
     },
     backoff: new SignInBackoff({ ...DEFAULT_BACKOFF, ...options.signInBackoff }),
     payments: { flow: options.payment ?? 'direct', perUser: new Map(), pending: new Map() },
+    push: createPushState(db, options.faults ?? false),
   };
   fs.mkdirSync(ctx.uploadsDir, { recursive: true });
   seedIfEmpty(ctx);
@@ -125,9 +130,11 @@ export function createSandbox(options: SandboxOptions) {
   api.route('/email', emailRoutes(ctx));
   api.route('/payments', paymentsRoutes(ctx));
   api.route('/cards', cardsRoutes(ctx));
+  api.route('/push_subscriptions', pushSubscriptionsRoutes(ctx));
   app.route('/api/web/v1', api);
   if (options.faults) {
     app.route('/__sandbox', faultScopeRoutes(ctx.faults));
+    app.route('/__sandbox/push-service', pushServiceRoutes(ctx));
     app.route('/__sandbox', controlRoutes(ctx));
   }
 
@@ -162,6 +169,8 @@ export interface RunningSandbox {
 export function startSandbox(options: SandboxOptions & { port?: number; host?: string }): Promise<RunningSandbox> {
   const sandbox = createSandbox(options);
   const host = options.host ?? '127.0.0.1';
+  const reminderSeconds = options.pushReminderSeconds ?? DEFAULT_REMINDER_SECONDS;
+  const stopReminders = reminderSeconds > 0 ? startReminders(sandbox.ctx, reminderSeconds) : () => undefined;
   return new Promise((resolve, reject) => {
     const server: ServerType = serve({ fetch: sandbox.app.fetch, port: options.port ?? 4010, hostname: host }, (info: AddressInfo) => {
       // A wildcard address is no place to send a browser: links then name the loopback address.
@@ -172,14 +181,18 @@ export function startSandbox(options: SandboxOptions & { port?: number; host?: s
         url,
         port: info.port,
         ctx: sandbox.ctx,
-        close: () =>
-          new Promise<void>((done) => {
+        close: async () => {
+          stopReminders();
+          // Sends in flight may be talking to the stand-in on this very server, and delete rows when answered 410.
+          await settlePushes(sandbox.ctx);
+          await new Promise<void>((done) => {
             server.close(() => {
               sandbox.close();
               done();
             });
             if ('closeAllConnections' in server) server.closeAllConnections();
-          }),
+          });
+        },
       });
     });
     // Node closes an idle kept-alive connection after 5 s; a client that sends on it at that moment gets ECONNRESET
@@ -189,6 +202,7 @@ export function startSandbox(options: SandboxOptions & { port?: number; host?: s
       server.headersTimeout = KEEP_ALIVE_MS + 1000;
     }
     server.once('error', (err) => {
+      stopReminders();
       sandbox.close();
       reject(err);
     });
