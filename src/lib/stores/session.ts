@@ -26,10 +26,10 @@ onAccessTokenChange((token) => $accessToken.set(token));
 /** True while a shopper is signed in. */
 export const $signedIn = computed($accessToken, (token) => token !== '');
 
-/** Most a sign-out waits for this phone's push subscription to be removed before it revokes the token that removes it. */
+/** Most a sign-out waits for this phone's push subscription to be removed before it revokes the tokens that remove it. */
 const PUSH_REMOVAL_WAIT_MS = 2000;
 
-/** Removes this phone's push subscription from the service and the browser; the access token is revoked only after. */
+/** Removes this phone's push subscription from the service and the browser; the tokens are revoked only after. */
 async function endPush(accessToken: string): Promise<void> {
   const registered = readRegisteredPush();
   keepRegisteredPush(null);
@@ -47,11 +47,13 @@ async function endPush(accessToken: string): Promise<void> {
 export function signOut(options: { redirect?: boolean } = {}): void {
   if (!hasWindow) return;
   const accessToken = readStoredToken('access_token');
-  revokeToken(readStoredToken('refresh_token'));
+  const refreshToken = readStoredToken('refresh_token');
   deleteStoredDraft();
   forgetStoredSession();
   broadcast('signout');
   const leave = (): void => {
+    // The service revokes a token pair as one (Doorkeeper): neither is revoked before the subscription is removed.
+    revokeToken(refreshToken);
     revokeToken(accessToken);
     if (options.redirect !== false) window.location.assign('/');
   };
