@@ -26,7 +26,7 @@ export function Screen({ page, title: heading, before, children }: ScreenProps):
       <h1 id="account-title" tabIndex={-1}>
         {heading ?? entry?.heading ?? title}
       </h1>
-      {page ? <p className="account-lede">{ACCOUNT_ROUTES[page].lede}</p> : null}
+      {entry ? <p className="account-lede">{entry.lede}</p> : null}
       {children}
     </section>
   );
