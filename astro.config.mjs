@@ -6,13 +6,14 @@ import AstroPWA from '@vite-pwa/astro';
 import { loadEnv } from 'vite';
 import { accountRoutesIntegration } from './scripts/account-routes-integration.mjs';
 import { buildGuardIntegration } from './scripts/build-guard.mjs';
+import { contentStudioIntegration } from './scripts/content-studio.mjs';
 import { pwaOptions } from './scripts/pwa.mjs';
 import { hydrationIntegration } from './src/lib/hydration/integration.ts';
 import { policyDirectives } from './src/lib/hydration/policy.ts';
 import { privatePaths } from './src/lib/account-routes.ts';
 
-/** Pages that are not indexed: modal routes, the signed-in area (from its route table) and the offline page. */
-const PRIVATE_PATHS = ['/login/', '/register/', '/forgot-password/', '/new-password/', '/upload-order-instructions/', '/unlock-account/', ...privatePaths(), '/auth/', '/offline/'];
+/** Pages that are not indexed: modal routes, the signed-in area (from its route table), the offline page and the content studio. */
+const PRIVATE_PATHS = ['/login/', '/register/', '/forgot-password/', '/new-password/', '/upload-order-instructions/', '/unlock-account/', ...privatePaths(), '/auth/', '/offline/', '/admin/'];
 
 // .env values as the client bundle sees them, so the policy names the same API origin.
 const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
@@ -34,6 +35,8 @@ export default defineConfig({
   integrations: [
     buildGuardIntegration(env),
     react(),
+    // Before the hydration integration, whose policy check then covers /admin/ too.
+    contentStudioIntegration(env),
     hydrationIntegration(),
     accountRoutesIntegration(),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),

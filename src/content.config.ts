@@ -23,7 +23,8 @@ const steps = defineCollection({
     order: z.number().int(),
     title: z.string().min(1),
     text: z.string().min(1),
-    link: z.object({ href: z.string().regex(SITE_PATH, { error: 'Must be a path on this site, starting with /' }), text: z.string().min(1) }).optional(),
+    // nullish: the content studio writes `link: null` for a step without one.
+    link: z.object({ href: z.string().regex(SITE_PATH, { error: 'Must be a path on this site, starting with /' }), text: z.string().min(1) }).nullish(),
   }),
 });
 

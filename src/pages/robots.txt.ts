@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { privatePaths } from '../lib/account-routes';
 
-// The account pages (from the route table) and the social sign-in callbacks.
-const PRIVATE = [...privatePaths(), '/auth/'];
+// The account pages (from the route table), the social sign-in callbacks and the content studio.
+const PRIVATE = [...privatePaths(), '/auth/', '/admin/'];
 
 /** robots.txt: everything public is crawlable; the sitemap address follows the configured site. */
 export const GET: APIRoute = ({ site }) => {

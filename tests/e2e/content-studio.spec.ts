@@ -1,0 +1,195 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page, Route } from '@playwright/test';
+import { parse } from 'yaml';
+import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
+import { createSiteServer } from '../../scripts/serve.mjs';
+import { expect, siteOrigin, test } from './fixtures';
+
+// The studio at /admin/ with "Work with Local Repository": the directory picker returns a folder of the browser's
+// own storage (OPFS) seeded from this checkout's src/content, so nothing on disk changes. Nothing leaves this machine:
+// every request to another host is answered here (the studio's version check, status page and CDN fonts) or fails
+// the test. The edited files are then built into a copy of the project and read on /help/ and /how-it-works/.
+
+const FAQ = 'src/content/faqs/delivery-time.md';
+const STEPS = 'src/content/steps/steps.yaml';
+const NEW_ANSWER = 'Our courier partner now delivers within 7 working days of release, and you can follow every step online.';
+const NEW_TITLE = 'Receive your quote';
+const ASSETS = 'node_modules/@sveltia/cms/npm/assets';
+
+/** Every file under src/content, by its path from the project root. */
+function contentFiles(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync('src/content', { recursive: true, encoding: 'utf8' })) {
+    const path = join('src/content', name);
+    if (statSync(path).isFile()) files[path] = readFileSync(path, 'utf8');
+  }
+  return files;
+}
+
+/** A markdown file's front matter (parsed) and body. */
+function frontMatter(text: string): { data: unknown; body: string } {
+  const [, yaml = '', body = ''] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
+  return { data: parse(yaml), body: body.trim() };
+}
+
+/** Answers the studio's requests to other hosts as those hosts would, from this machine; anything else is recorded and refused. */
+async function answerOtherHosts(page: Page, unexpected: string[]): Promise<void> {
+  const fonts = readdirSync(ASSETS).filter((name) => name.endsWith('.woff2'));
+  await page.route(
+    (url) => url.origin !== siteOrigin,
+    (route: Route) => {
+      const url = new URL(route.request().url());
+      if (url.href === 'https://unpkg.com/@sveltia/cms/package.json') return route.fulfill({ json: { version: '0.221.1' } });
+      if (url.href === 'https://www.githubstatus.com/api/v2/status.json')
+        return route.fulfill({ json: { status: { indicator: 'none' } } });
+      const font =
+        url.href.startsWith('https://cdn.jsdelivr.net/fontsource/fonts/') &&
+        fonts.find((name) => name.startsWith(url.pathname.split('/')[3]?.split(/[:@]/)[0] ?? '-'));
+      if (font) return route.fulfill({ body: readFileSync(join(ASSETS, font)), contentType: 'font/woff2' });
+      unexpected.push(url.href);
+      return route.abort();
+    },
+  );
+}
+
+/** The browser-storage folder that the stubbed picker returns, as text files by path. */
+async function readRepository(page: Page, paths: string[]): Promise<Record<string, string>> {
+  return page.evaluate(async (list) => {
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('repo');
+    const read = async (path: string) => {
+      const parts = path.split('/');
+      let dir = root;
+      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part);
+      return (await (await dir.getFileHandle(parts.at(-1) ?? '')).getFile()).text();
+    };
+    return Object.fromEntries(await Promise.all(list.map(async (path) => [path, await read(path)])));
+  }, paths);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let edited: Record<string, string> = {};
+
+test('the studio edits an FAQ and a step in a local repository, refuses an empty question, and keeps to its policy', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const violations: string[] = [];
+  const unexpected: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') violations.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+  await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
+  await answerOtherHosts(page, unexpected);
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
+        `CSP ${event.violatedDirective}: ${event.blockedURI}`,
+      );
+    });
+    // "Work with Local Repository" opens the folder the picker returns; here, a folder of the page's own storage.
+    Object.assign(window, {
+      showDirectoryPicker: async () => (await navigator.storage.getDirectory()).getDirectoryHandle('repo'),
+    });
+  });
+
+  const original = contentFiles();
+  await page.goto('/admin/');
+  await page.evaluate(async (files) => {
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('repo', { create: true });
+    // The studio checks that the folder is a repository's root.
+    await root.getDirectoryHandle('.git', { create: true });
+    for (const [path, text] of Object.entries(files)) {
+      const parts = path.split('/');
+      let dir = root;
+      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+      const writable = await (await dir.getFileHandle(parts.at(-1) ?? '', { create: true })).createWritable();
+      await writable.write(text);
+      await writable.close();
+    }
+  }, original);
+  await expect(page).toHaveTitle(/Shopper content studio/);
+  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+
+  // An FAQ: the question left empty is refused with the rule's message, then the answer changes.
+  await page.getByRole('treeitem', { name: 'FAQs' }).click();
+  await page.getByRole('gridcell', { name: '5. How long does delivery take?' }).click();
+  const question = page.getByRole('textbox', { name: 'Question' });
+  await question.fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('group', { name: /Question/ }).getByText('This field is required.')).toBeVisible();
+  expect((await readRepository(page, [FAQ]))[FAQ]).toBe(original[FAQ]);
+  await question.fill('How long does delivery take?');
+  const answer = page.getByRole('textbox', { name: 'Answer' });
+  await answer.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(NEW_ANSWER);
+  if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-faq.png' });
+  // Saved, the studio goes back to the collection.
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('main', { name: /FAQs.*Collection/ })).toBeVisible();
+
+  // A step: the file of steps is one entry, each step an item of its list.
+  await page.getByRole('treeitem', { name: 'How-it-works steps' }).click();
+  await page.getByRole('gridcell', { name: 'How-it-works steps' }).click();
+  const step = page.getByRole('group').filter({ has: page.getByText('4. Get a quote', { exact: true }) });
+  await step.last().getByRole('button', { name: 'Expand' }).click();
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await title.fill(NEW_TITLE);
+  if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-step.png' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('main', { name: /How-it-works steps.*Collection/ })).toBeVisible();
+
+  edited = await readRepository(page, [FAQ, STEPS]);
+  // Only the edited fields changed (the studio drops the files' comment lines and writes its own layout, so data is compared).
+  const before = frontMatter(original[FAQ] ?? '');
+  const after = frontMatter(edited[FAQ] ?? '');
+  expect(after.data).toEqual(before.data);
+  expect(after.body).toBe(NEW_ANSWER);
+  const steps = parse(original[STEPS] ?? '') as { id: string; title: string }[];
+  // A step without a link is saved with `link: null`, which the schema reads as no link.
+  const savedSteps = (parse(edited[STEPS] ?? '') as Record<string, unknown>[]).map((step) =>
+    Object.fromEntries(Object.entries(step).filter(([, value]) => value !== null)),
+  );
+  expect(savedSteps).toEqual(steps.map((step) => (step.id === 'get-quote' ? { ...step, title: NEW_TITLE } : step)));
+
+  expect(violations).toEqual([]);
+  expect(unexpected).toEqual([]);
+});
+
+test('a build from the edited files shows the new answer on /help/ and the new step on /how-it-works/', async ({ page }) => {
+  test.setTimeout(240_000);
+  expect(Object.keys(edited)).toHaveLength(2);
+  // A copy of the project with the edited content (the rest as it is), built as `npm start` builds.
+  const root = mkdtempSync(join(tmpdir(), 'studio-build-'));
+  try {
+    for (const name of ['src', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+      cpSync(name, join(root, name), { recursive: true });
+    for (const name of ['node_modules', 'public']) symlinkSync(join(process.cwd(), name), join(root, name));
+    for (const [path, text] of Object.entries(edited)) writeFileSync(join(root, path), text);
+    mkdirSync(join(root, 'out'));
+    const env = { ...sandboxBuildEnv({ outDir: join(root, 'out') }), ASTRO_CACHE_DIR: join(root, 'cache') };
+    const build = spawnSync('npx', ['astro', 'build', '--silent'], { cwd: root, env, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+
+    const server = createSiteServer({ root: join(root, 'out') });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      // /help/ is an account page that sends a guest to sign in: its built HTML is read instead.
+      const help = readFileSync(join(root, 'out', 'help', 'index.html'), 'utf8');
+      expect(/<details id="faq-delivery-time">[\s\S]*?<\/details>/.exec(help)?.[0]).toContain(`<p>${NEW_ANSWER}</p>`);
+      await page.goto(`${origin}/how-it-works/`);
+      await expect(page.getByRole('heading', { name: `Step 4: ${NEW_TITLE}` }).first()).toBeVisible();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
