@@ -21,6 +21,9 @@ sandbox.on('exit', (code) => {
 
 createSiteServer({ root: env.ASTRO_OUT_DIR }).listen(sitePort, '127.0.0.1', () => {
   console.log(`\nSite:        http://127.0.0.1:${sitePort}/`);
+  console.log(
+    `Studio:      http://127.0.0.1:${sitePort}/admin/ (Work with Local Repository edits src/content: README, Changing content)`,
+  );
   console.log(`Sandbox API: http://127.0.0.1:${apiPort}/api/web/v1`);
   console.log('Demo sign-in: shopper@example.com / Shopper#2026\n');
 });

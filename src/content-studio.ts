@@ -138,7 +138,7 @@ export const studioCollections = (): Collection[] => [
         widget: 'boolean',
         required: false,
         default: false,
-        hint: 'On for a legal page (privacy, terms): it is then listed with the policies in the footer.',
+        hint: 'On for a legal page (privacy, terms): it then has its address under /policies/ and a link in the footer.',
       },
       {
         name: 'body',

@@ -114,6 +114,7 @@ test('the studio edits an FAQ and a step in a local repository, refuses an empty
     }
   }, original);
   await expect(page).toHaveTitle(/Shopper content studio/);
+  if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-sign-in.png' });
   await page.getByRole('button', { name: 'Work with Local Repository' }).click();
 
   // An FAQ: the question left empty is refused with the rule's message, then the answer changes.
@@ -123,6 +124,7 @@ test('the studio edits an FAQ and a step in a local repository, refuses an empty
   await question.fill('');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('group', { name: /Question/ }).getByText('This field is required.')).toBeVisible();
+  if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-required.png' });
   expect((await readRepository(page, [FAQ]))[FAQ]).toBe(original[FAQ]);
   await question.fill('How long does delivery take?');
   const answer = page.getByRole('textbox', { name: 'Answer' });
