@@ -29,11 +29,11 @@ export const manifest = {
 // The API is another origin, so no route here matches it: its requests never reach a worker cache.
 
 /**
- * Addresses that carry an id (the account pages with one, from the route table) or a sign-in code: never kept, the
- * offline page when the network fails. A RegExp, which the worker gets as its literal: Workbox matches it anywhere
+ * Addresses that carry an id (the account pages with one, from the route table) or a sign-in code, and the content
+ * studio (always the deployed one): never kept, the offline page when the network fails. A RegExp, which the worker gets as its literal: Workbox matches it anywhere
  * in a same-origin URL, and in another origin's only from its start, which `http` never matches.
  */
-export const PAGES_NEVER_KEPT = new RegExp(`/(${[...idPagePrefixes(), '/auth/'].map((prefix) => prefix.slice(1, -1)).join('|')})/`);
+export const PAGES_NEVER_KEPT = new RegExp(`/(${[...idPagePrefixes(), '/auth/', '/admin/'].map((prefix) => prefix.slice(1, -1)).join('|')})/`);
 
 /** Same-origin navigations without a query (the addresses of PAGES_NEVER_KEPT are taken by the route before this one). */
 export function isCacheablePage({ request, url }) {

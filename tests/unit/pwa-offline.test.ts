@@ -23,7 +23,7 @@ describe('the worker’s runtime routes', () => {
   it('never keeps the API (another origin), a query, an id or a sign-in code', () => {
     for (const href of ['http://127.0.0.1:4010/api/web/v1/orders', '/login/?next=/upload-orders/']) expect(isCacheablePage(route(href)), href).toBe(false);
     // Addresses with an id or a code are taken, before the page rule, by a rule that keeps nothing.
-    for (const href of ['/my-invoice/7/', '/quote-payment/2/', '/order-uploaded/1/', '/auth/google/callback/?code=x']) {
+    for (const href of ['/my-invoice/7/', '/quote-payment/2/', '/order-uploaded/1/', '/auth/google/callback/?code=x', '/admin/']) {
       expect(PAGES_NEVER_KEPT.test(new URL(href, SITE).href), href).toBe(true);
     }
     for (const href of ['/how-it-works/', '/my-orders-history/', '/upload-orders/', 'http://127.0.0.1:4010/my-invoice/7/']) expect(PAGES_NEVER_KEPT.exec(new URL(href, SITE).href)?.index ?? -1, href).not.toBe(0);
