@@ -176,7 +176,9 @@ test('a build from the edited files shows the new answer on /help/ and the new s
     for (const [path, text] of Object.entries(edited)) writeFileSync(join(root, path), text);
     mkdirSync(join(root, 'out'));
     const env = { ...sandboxBuildEnv({ outDir: join(root, 'out') }), ASTRO_CACHE_DIR: join(root, 'cache') };
-    const build = spawnSync('npx', ['astro', 'build', '--silent'], { cwd: root, env, encoding: 'utf8' });
+    // This Node (the project's 24) runs Astro's own entry: `npx` would take whichever node comes first on the PATH.
+    const astro = join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs');
+    const build = spawnSync(process.execPath, [astro, 'build', '--silent'], { cwd: root, env, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
 
     const server = createSiteServer({ root: join(root, 'out') });
