@@ -4,7 +4,7 @@ import { requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_URL, isRecord, notFound, pathId, readBody, requireParam } from './http';
-import { MAX_SUBSCRIPTIONS_PER_USER, STAND_IN_PATH, base64urlBytes, isAcceptedEndpoint, isP256PublicKey, type StandInMessage, type SubscriptionRow } from './push';
+import { MAX_SUBSCRIPTIONS_PER_USER, STAND_IN_PATH, base64urlBytes, isAcceptedEndpoint, isP256PublicKey, settlePushes, type StandInMessage, type SubscriptionRow } from './push';
 
 /** Subscription wire shape: never its keys. */
 function subscriptionJson(row: SubscriptionRow) {
@@ -77,7 +77,9 @@ export function pushServiceRoutes(ctx: SandboxContext): Hono<AppEnv> {
     return match[1];
   };
 
-  r.get('/', (c) => {
+  // Answers once every send in flight has settled: a test that expects nothing then reads a settled inbox, not a race.
+  r.get('/', async (c) => {
+    await settlePushes(ctx);
     const only = c.req.query('token');
     return c.json({ data: only === undefined ? ctx.push.inbox : ctx.push.inbox.filter((m) => m.token === only) });
   });

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { callApi, createAddress, issueQuote, moveTo, placeOrder } from './account-helpers';
-import { apiOrigin, DEMO_USER, expect, sandbox, seedSession, siteOrigin, test, tokensFor } from './fixtures';
+import { apiOrigin, DEMO_USER, expect, sandbox, seedSession, siteOrigin, test, tokensFor, type Tokens } from './fixtures';
 
 // http_ece (web-push's own dependency) decrypts what the sandbox sent, as the browser's push service would hand it on.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -109,6 +109,18 @@ async function shown(page: Page): Promise<{ title: string; body: string; url: un
   });
 }
 
+/** Places an order, opens My Details and turns notifications on there; the subscriber, the order and the panel. */
+async function turnOnInMyDetails(page: Page, request: APIRequestContext, tokens: Tokens) {
+  const who = subscriber();
+  await stubPush(page, who);
+  const orderId = await placeOrder(request, tokens, { addressId: await createAddress(request, tokens) });
+  await page.goto('/my-details/');
+  const panel = page.getByRole('region', { name: 'Notifications on this phone' });
+  await panel.getByRole('button', { name: 'Turn on notifications on this phone' }).click();
+  await expect(panel.getByRole('status')).toHaveText(/Notifications are on for this phone/);
+  return { who, orderId, panel };
+}
+
 test.describe('push notifications on this phone', () => {
   test('offered after an order is placed: permission only on the press; the quote reaches the phone and shows its shop and total', async ({
     page,
@@ -161,13 +173,7 @@ test.describe('push notifications on this phone', () => {
   });
 
   test('a setting on My Details: turned off there, the phone gets nothing more', async ({ page, request, signedIn }) => {
-    const who = subscriber();
-    await stubPush(page, who);
-    const orderId = await placeOrder(request, signedIn.tokens, { addressId: await createAddress(request, signedIn.tokens) });
-    await page.goto('/my-details/');
-    const panel = page.getByRole('region', { name: 'Notifications on this phone' });
-    await panel.getByRole('button', { name: 'Turn on notifications on this phone' }).click();
-    await expect(panel.getByRole('status')).toHaveText(/Notifications are on for this phone/);
+    const { who, orderId, panel } = await turnOnInMyDetails(page, request, signedIn.tokens);
     await moveTo(request, orderId, 'paid');
     await expect.poll(async () => (await received(request, who)).length).toBe(1);
     expect(decrypt((await received(request, who))[0] as Received, who)).toMatchObject({
@@ -180,26 +186,19 @@ test.describe('push notifications on this phone', () => {
     await expect(panel.getByRole('button', { name: 'Turn on notifications on this phone' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('__unsubscribed'))).toBe('1');
     await moveTo(request, orderId, 'in transit');
-    await page.waitForTimeout(500);
+    // The stand-in's list answers once the sandbox's sends have settled.
     expect(await received(request, who)).toHaveLength(1);
   });
 
   test('Log Out removes the subscription: the next move of the order reaches no one', async ({ page, request, signedIn }) => {
-    const who = subscriber();
-    await stubPush(page, who);
-    const orderId = await placeOrder(request, signedIn.tokens, { addressId: await createAddress(request, signedIn.tokens) });
-    await page.goto('/my-details/');
-    const panel = page.getByRole('region', { name: 'Notifications on this phone' });
-    await panel.getByRole('button', { name: 'Turn on notifications on this phone' }).click();
-    await expect(panel.getByRole('status')).toHaveText(/Notifications are on for this phone/);
-
+    const { who, orderId } = await turnOnInMyDetails(page, request, signedIn.tokens);
+    // A keepalive request: its answer reaches the page no more once it has gone home, so the request is what is seen.
     const removed = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes('/push_subscriptions/'));
     await page.getByRole('button', { name: 'My Profile' }).click();
     await page.getByRole('button', { name: 'Log Out' }).click();
     await removed;
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
     await moveTo(request, orderId, 'paid');
-    await page.waitForTimeout(500);
     expect(await received(request, who)).toHaveLength(0);
   });
 
