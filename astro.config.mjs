@@ -7,7 +7,7 @@ import { loadEnv } from 'vite';
 import { accountRoutesIntegration } from './scripts/account-routes-integration.mjs';
 import { buildGuardIntegration } from './scripts/build-guard.mjs';
 import { contentStudioIntegration } from './scripts/content-studio.mjs';
-import { pwaOptions } from './scripts/pwa.mjs';
+import { pushScriptIntegration, pwaOptions } from './scripts/pwa.mjs';
 import { hydrationIntegration } from './src/lib/hydration/integration.ts';
 import { policyDirectives } from './src/lib/hydration/policy.ts';
 import { privatePaths } from './src/lib/account-routes.ts';
@@ -39,6 +39,7 @@ export default defineConfig({
     contentStudioIntegration(env),
     hydrationIntegration(),
     accountRoutesIntegration(),
+    pushScriptIntegration(),
     sitemap({ filter: (page) => !PRIVATE_PATHS.some((p) => new URL(page).pathname.startsWith(p)) }),
     // Last: the worker's precache revisions are taken from the pages as built.
     AstroPWA(pwaOptions),

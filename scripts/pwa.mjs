@@ -1,7 +1,35 @@
+import { createHash } from 'node:crypto';
+import { copyFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { idPagePrefixes, precachedShells } from '../src/lib/account-routes.ts';
 
 /** The static shells precached at install: the app's own pages (no personal data: it comes from the API), the account's from its route table. */
 export const PRECACHED_PAGES = ['index.html', 'offline/index.html', 'portals/index.html', 'login/index.html', 'register/index.html', ...precachedShells()];
+
+// From the project's root, where every build and test runs (under vitest's jsdom, import.meta.url is not a file URL).
+const PUSH_SOURCE = pathToFileURL(join(process.cwd(), 'src', 'worker', 'sw-push.js'));
+
+/**
+ * Where the worker imports its push handlers from (src/worker/sw-push.js), named by their content and served as an
+ * immutable asset: the browser's update check then takes it from its cache, and a change renames it, which changes sw.js.
+ */
+export const PUSH_SCRIPT = `/sw-push-${createHash('sha256')
+  .update(await readFile(PUSH_SOURCE))
+  .digest('hex')
+  .slice(0, 10)}.js`;
+
+/** Writes the push handlers into the build under PUSH_SCRIPT's name. */
+export function pushScriptIntegration() {
+  return {
+    name: 'push-script',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        await copyFile(PUSH_SOURCE, new URL(PUSH_SCRIPT.slice(1), dir));
+      },
+    },
+  };
+}
 
 /** The page a navigation gets when neither the network nor the worker's caches can answer it. */
 export const OFFLINE_PAGE = '/offline/index.html';
@@ -69,9 +97,9 @@ export const pwaOptions = {
     // Not a single-page app: no navigation is answered with one fallback shell.
     navigateFallback: null,
     cleanupOutdatedCaches: true,
-    // A waiting deploy comes in at the shopper's next page load (public/sw-update.js); push notifications are shown and
-    // opened by public/sw-push.js. Both are served uncached, as sw.js is.
-    importScripts: ['/sw-update.js', '/sw-push.js'],
+    // A waiting deploy comes in at the shopper's next page load (public/sw-update.js, served uncached, as sw.js is);
+    // push notifications are shown and opened by PUSH_SCRIPT.
+    importScripts: ['/sw-update.js', PUSH_SCRIPT],
     runtimeCaching: [
       { urlPattern: PAGES_NEVER_KEPT, handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: OFFLINE_PAGE } } },
       {

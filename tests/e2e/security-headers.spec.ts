@@ -1,3 +1,4 @@
+import { PUSH_SCRIPT } from '../../scripts/pwa.mjs';
 import { apiOrigin, expect, test } from './fixtures';
 
 /** A public page, a modal page, an account shell, a rewritten id route and a missing path, with the status each is answered with. */
@@ -37,13 +38,13 @@ test('a hashed asset and the service worker carry the same security headers as t
   const html = await (await request.get('/')).text();
   const asset = html.match(/\/_astro\/[\w.-]+\.(?:js|css)/)?.[0];
   expect(asset, 'a hashed asset linked from the home page').toBeTruthy();
-  for (const path of [asset ?? '', '/sw.js', '/sw-update.js', '/sw-push.js']) {
+  for (const path of [asset ?? '', '/sw.js', '/sw-update.js', PUSH_SCRIPT]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);
     expectSecurityHeaders(response.headers());
   }
   // The worker and what it imports are asked for afresh at every update check, so a deploy is seen at once.
-  for (const path of ['/sw.js', '/sw-update.js', '/sw-push.js']) expect((await request.get(path)).headers()['cache-control'], path).toBe('no-cache');
+  for (const path of ['/sw.js', '/sw-update.js']) expect((await request.get(path)).headers()['cache-control'], path).toBe('no-cache');
 });
 
 for (const { path, status } of PAGES) {
@@ -85,6 +86,8 @@ test('fingerprinted assets are cached for a year, a missing asset is not cached 
   const found = await request.get(asset);
   expect(found.status()).toBe(200);
   expect(found.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // The worker's push handlers are named by their content too: its update check takes them from the browser's cache.
+  expect((await request.get(PUSH_SCRIPT)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const missing = await request.get('/_astro/no-such-asset.js');
   expect(missing.status()).toBe(404);
   expect(missing.headers()['cache-control']).toBeUndefined();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { pwaOptions } from '../../scripts/pwa.mjs';
+import { PUSH_SCRIPT, pwaOptions } from '../../scripts/pwa.mjs';
 import { movedWithoutLoad } from '../../src/lib/shell/pwa';
 
 type FetchListener = (event: { request: { mode: string; method: string }; respondWith: (response: Response) => void }) => void;
@@ -20,7 +20,8 @@ function workerFetch(waiting: { postMessage: (message: unknown) => void } | null
 
 describe('a new build that waits comes in at the next page load', () => {
   it('is imported by the Workbox worker', () => {
-    expect(pwaOptions.workbox?.importScripts).toEqual(['/sw-update.js', '/sw-push.js']);
+    expect(pwaOptions.workbox?.importScripts).toEqual(['/sw-update.js', PUSH_SCRIPT]);
+    expect(PUSH_SCRIPT).toMatch(/^\/sw-push-[0-9a-f]{10}\.js$/);
   });
 
   it('answers a page load with an immediate refresh once the new worker has been told to take over', async () => {
