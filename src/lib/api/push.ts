@@ -1,4 +1,3 @@
-import { config } from '../config';
 import { api } from './client';
 import { asInt, asText, readOne } from './decode';
 import { isApiError } from './errors';
@@ -48,21 +47,4 @@ export async function deletePushSubscription(id: number): Promise<void> {
   } catch (error) {
     if (!(isApiError(error) && error.status === 404)) throw error;
   }
-}
-
-/**
- * The same removal at sign-out, with the access token that is about to be revoked: `keepalive`, so it outlives the
- * page leaving, and resolved whatever the answer (the session ends anyway; the service drops the row at the next 410).
- */
-export function deletePushSubscriptionAtExit(id: number, accessToken: string): Promise<void> {
-  if (!accessToken || typeof fetch === 'undefined') return Promise.resolve();
-  return fetch(`${config.apiBase}/push_subscriptions/${id}`, {
-    method: 'DELETE',
-    headers: { Authorization: `Bearer ${accessToken}` },
-    keepalive: true,
-    credentials: 'omit',
-  }).then(
-    () => undefined,
-    () => undefined,
-  );
 }

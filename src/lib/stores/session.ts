@@ -1,17 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { deletePushSubscriptionAtExit } from '../api/push';
 import { revokeToken } from '../api/revoke';
 import { deleteStoredDraft } from '../draft-lifetime';
-import { keepRegisteredPush, readRegisteredPush, unsubscribeBrowser } from '../push-support';
-import {
-  adoptRenewal,
-  broadcast,
-  clearTokens,
-  forgetStoredSession,
-  onAccessTokenChange,
-  readStoredToken,
-  SESSION_CHANNEL,
-} from '../api/token-storage';
+import { adoptRenewal, broadcast, clearTokens, forgetStoredSession, onAccessTokenChange, readStoredToken, SESSION_CHANNEL } from '../api/token-storage';
 
 /** Where the session's tokens are kept and how they are stored, renewed and dropped (src/lib/api/token-storage). */
 export { clearTokens, readStoredToken, storeTokens } from '../api/token-storage';
@@ -26,40 +16,40 @@ onAccessTokenChange((token) => $accessToken.set(token));
 /** True while a shopper is signed in. */
 export const $signedIn = computed($accessToken, (token) => token !== '');
 
-/** Most a sign-out waits for this phone's push subscription to be removed before it revokes the tokens that remove it. */
-const PUSH_REMOVAL_WAIT_MS = 2000;
+// The key under which src/lib/push-support.ts keeps this phone's push registration. Read here as a literal: importing
+// that module would put it into every public page's JavaScript, which has only Log Out to do with push.
+const PUSH_REGISTRATION_KEY = 'push-subscription';
 
-/** Removes this phone's push subscription from the service and the browser; the tokens are revoked only after. */
-async function endPush(accessToken: string): Promise<void> {
-  const registered = readRegisteredPush();
-  keepRegisteredPush(null);
-  const removal = Promise.all([
-    registered ? deletePushSubscriptionAtExit(registered.id, accessToken) : undefined,
-    unsubscribeBrowser(),
-  ]);
-  await Promise.race([removal, new Promise((resolve) => setTimeout(resolve, PUSH_REMOVAL_WAIT_MS))]);
+function hasPushRegistration(): boolean {
+  try {
+    return window.localStorage.getItem(PUSH_REGISTRATION_KEY) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Ends the session everywhere: drops the tokens and every personal datum kept here (the draft and its screenshots too)
- * in every tab, removes this phone's push subscription, revokes the tokens on the server, then goes home.
+ * Ends the session everywhere: revokes the tokens on the server, drops them and every personal datum kept here (the
+ * draft and its screenshots too), every tab, then home. A phone with notifications on first removes its subscription,
+ * while the token that removes it is still valid.
  */
 export function signOut(options: { redirect?: boolean } = {}): void {
   if (!hasWindow) return;
-  const accessToken = readStoredToken('access_token');
-  const refreshToken = readStoredToken('refresh_token');
-  deleteStoredDraft();
-  forgetStoredSession();
-  broadcast('signout');
-  const leave = (): void => {
-    // The service revokes a token pair as one (Doorkeeper): neither is revoked before the subscription is removed.
-    revokeToken(refreshToken);
-    revokeToken(accessToken);
+  const end = (): void => {
+    revokeToken(readStoredToken('refresh_token'));
+    revokeToken(readStoredToken('access_token'));
+    deleteStoredDraft();
+    forgetStoredSession();
+    broadcast('signout');
     if (options.redirect !== false) window.location.assign('/');
   };
-  // Without a subscription nothing waits: the common sign-out stays immediate.
-  if (readRegisteredPush() === null) leave();
-  else void endPush(accessToken).then(leave);
+  // Without a subscription nothing waits, and the removal's code (src/lib/push-exit.ts) loads only when there is one.
+  if (!hasPushRegistration()) end();
+  else
+    void import('../push-exit')
+      .then(({ endPush }) => endPush(readStoredToken('access_token')))
+      .catch(() => undefined)
+      .then(end);
 }
 
 /** Follows sign-in, sign-out and token renewals in other tabs; returns a function that stops following. */
