@@ -98,8 +98,9 @@ export function issueToken(
   return tokenResponse(row);
 }
 
-/** Revokes every token of a user (their refresh tokens then get invalid_grant, their access tokens 401). */
+/** Revokes every token of a user (their refresh tokens then get invalid_grant, their access tokens 401) and drops their push subscriptions. */
 export function revokeUserTokens(ctx: SandboxContext, userId: number): number {
+  ctx.db.prepare('DELETE FROM push_subscriptions WHERE user_id = ?').run(userId);
   return ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL').run(Date.now(), userId).changes;
 }
 
@@ -110,6 +111,7 @@ export function expireUserAccess(ctx: SandboxContext, userId: number): number {
 
 function revokeFamily(ctx: SandboxContext, family: string): void {
   ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL').run(Date.now(), family);
+  ctx.db.prepare('DELETE FROM push_subscriptions WHERE family_id = ?').run(family);
 }
 
 function unauthorized(c: Context, description?: string): Response {
@@ -140,6 +142,7 @@ export function requireUser(ctx: SandboxContext): MiddlewareHandler<AppEnv> {
     }
     c.set('user', user);
     c.set('scopes', row.scope.split(' ').filter(Boolean));
+    c.set('family', row.family_id);
     await next();
   };
 }
@@ -216,7 +219,7 @@ function refreshGrant(ctx: SandboxContext, c: Context, body: Record<string, unkn
   return c.json(issued);
 }
 
-/** RFC 7009 revocation as Doorkeeper answers it: 200 `{}` for any token, known or not; a known one loses its pair. */
+/** RFC 7009 revocation as Doorkeeper answers it: 200 `{}` for any token, known or not; a known one loses its pair, and its sign-in's push subscriptions. */
 function revokeEndpoint(ctx: SandboxContext) {
   return async (c: Context<AppEnv>) => {
     const body = await readBody(c);
@@ -229,7 +232,11 @@ function revokeEndpoint(ctx: SandboxContext) {
     if (typeof clientId !== 'string' || !ctx.clientIds.has(clientId)) {
       return c.json({ error: 'unauthorized_client', error_description: 'You are not authorized to revoke this token' }, 403);
     }
-    ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(Date.now(), row.id);
+    ctx.db.transaction(() => {
+      ctx.db.prepare('UPDATE access_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(Date.now(), row.id);
+      // Log Out: the phone's push subscriptions registered in this sign-in end with it (sandbox/README.md, Push notifications).
+      ctx.db.prepare('DELETE FROM push_subscriptions WHERE family_id = ?').run(row.family_id);
+    })();
     return c.json({});
   };
 }

@@ -208,7 +208,8 @@ CREATE TABLE IF NOT EXISTS push_subscriptions (
   endpoint TEXT NOT NULL UNIQUE,
   p256dh TEXT NOT NULL,
   auth TEXT NOT NULL,
-  created_at TEXT NOT NULL
+  created_at TEXT NOT NULL,
+  family_id TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS push_subscriptions_user ON push_subscriptions(user_id);
 CREATE TABLE IF NOT EXISTS push_reminders (
@@ -242,6 +243,7 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
   },
   cards: { tokenize_secret: 'TEXT' },
   social_codes: { code_challenge: 'TEXT', nonce: 'TEXT', redirect_uri: 'TEXT' },
+  push_subscriptions: { family_id: "TEXT NOT NULL DEFAULT ''" },
 };
 
 function migrate(db: Db): void {

@@ -74,6 +74,8 @@ export interface SubscriptionRow {
   p256dh: string;
   auth: string;
   created_at: string;
+  /** The sign-in (token family) it was registered in: revoking it deletes the row. */
+  family_id: string;
 }
 
 /** The VAPID key pair kept in the database, made on first start: every subscriber's browser holds its public key. */

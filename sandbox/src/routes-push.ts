@@ -35,11 +35,15 @@ export function pushSubscriptionsRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const id = ctx.db.transaction(() => {
       let rowId: number;
       if (existing) {
-        ctx.db.prepare('UPDATE push_subscriptions SET user_id = ?, p256dh = ?, auth = ?, created_at = ? WHERE id = ?').run(userId, p256dh, auth, nowIso(), existing.id);
+        ctx.db
+          .prepare('UPDATE push_subscriptions SET user_id = ?, p256dh = ?, auth = ?, created_at = ?, family_id = ? WHERE id = ?')
+          .run(userId, p256dh, auth, nowIso(), c.get('family'), existing.id);
         rowId = existing.id;
       } else {
-        rowId = ctx.db.prepare('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?)').run(userId, endpoint, p256dh, auth, nowIso())
-          .lastInsertRowid;
+        // The sign-in (token family) it was registered in: revoking that sign-in's tokens (Log Out) deletes it.
+        rowId = ctx.db
+          .prepare('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at, family_id) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(userId, endpoint, p256dh, auth, nowIso(), c.get('family')).lastInsertRowid;
       }
       // A browser that never unsubscribed leaves its row behind; the newest ones are kept.
       ctx.db

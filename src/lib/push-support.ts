@@ -1,3 +1,5 @@
+import { PUSH_REGISTRATION_KEY } from './api/token-storage';
+
 // The browser's side of push notifications: what this browser can do, its subscription, and the id the service gave it.
 // The service's side is src/lib/api/push.ts; src/lib/stores/push.ts puts the two together.
 
@@ -16,7 +18,6 @@ export interface RegisteredPush {
   endpoint: string;
 }
 
-const STORAGE_KEY = 'push-subscription';
 
 function isApple(): boolean {
   // iPadOS says it is a Mac; only the touch points tell them apart.
@@ -77,7 +78,7 @@ export async function unsubscribeBrowser(): Promise<void> {
 /** The registration kept for this browser, or null. */
 export function readRegisteredPush(): RegisteredPush | null {
   try {
-    const value: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null');
+    const value: unknown = JSON.parse(window.localStorage.getItem(PUSH_REGISTRATION_KEY) ?? 'null');
     const { id, endpoint } = (value ?? {}) as Partial<RegisteredPush>;
     return typeof id === 'number' && Number.isInteger(id) && id > 0 && typeof endpoint === 'string' ? { id, endpoint } : null;
   } catch {
@@ -88,8 +89,8 @@ export function readRegisteredPush(): RegisteredPush | null {
 /** Keeps (or with null forgets) this browser's registration. */
 export function keepRegisteredPush(registered: RegisteredPush | null): void {
   try {
-    if (registered) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(registered));
-    else window.localStorage.removeItem(STORAGE_KEY);
+    if (registered) window.localStorage.setItem(PUSH_REGISTRATION_KEY, JSON.stringify(registered));
+    else window.localStorage.removeItem(PUSH_REGISTRATION_KEY);
   } catch {
     // Storage full or blocked: the next visit finds the subscription unregistered and offers to turn it on again.
   }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { callApi, createAddress, issueQuote, moveTo, placeOrder } from './account-helpers';
+import { apiBase, callApi, createAddress, issueQuote, moveTo, placeOrder } from './account-helpers';
 import { apiOrigin, DEMO_USER, expect, sandbox, seedSession, siteOrigin, test, tokensFor, type Tokens } from './fixtures';
 
 // http_ece (web-push's own dependency) decrypts what the sandbox sent, as the browser's push service would hand it on.
@@ -192,14 +192,16 @@ test.describe('push notifications on this phone', () => {
 
   test('Log Out removes the subscription: the next move of the order reaches no one', async ({ page, request, signedIn }) => {
     const { who, orderId } = await turnOnInMyDetails(page, request, signedIn.tokens);
-    // A keepalive request: its answer reaches the page no more once it has gone home, so the request is what is seen.
-    const removed = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes('/push_subscriptions/'));
     await page.getByRole('button', { name: 'My Profile' }).click();
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await removed;
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    // The service deletes the sign-in's subscriptions as it revokes its tokens: once the access token is refused, it has.
+    const me = () =>
+      request.get(`${apiBase}/users/show_details`, { headers: { Authorization: `Bearer ${signedIn.tokens.access_token}` } });
+    await expect.poll(async () => (await me()).status()).toBe(401);
     await moveTo(request, orderId, 'paid');
     expect(await received(request, who)).toHaveLength(0);
+    expect(await page.evaluate(() => localStorage.getItem('push-subscription'))).toBeNull();
   });
 
   test('where push cannot work, the offer says what to do instead', async ({ page, signedIn }) => {

@@ -5,8 +5,12 @@ const REMEMBER = 'remember_me';
 /** The BroadcastChannel that carries sign-out and token renewals between the tabs of one browser. */
 export const SESSION_CHANNEL = 'session';
 
-// Storage keys that hold personal data and go when the session ends (SPEC section 3).
-const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values'] as const;
+/** Where this browser keeps its push subscription's registration with the service (src/lib/push-support.ts). */
+export const PUSH_REGISTRATION_KEY = 'push-subscription';
+
+// Storage keys that hold personal data and go when the session ends (SPEC section 3). The service deletes the push
+// subscription itself when the session's tokens are revoked; the registration goes here with them.
+const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values', PUSH_REGISTRATION_KEY] as const;
 
 /** The name of one stored token. */
 export type TokenKey = typeof ACCESS | typeof REFRESH;

@@ -16,40 +16,15 @@ onAccessTokenChange((token) => $accessToken.set(token));
 /** True while a shopper is signed in. */
 export const $signedIn = computed($accessToken, (token) => token !== '');
 
-// The key under which src/lib/push-support.ts keeps this phone's push registration. Read here as a literal: importing
-// that module would put it into every public page's JavaScript, which has only Log Out to do with push.
-const PUSH_REGISTRATION_KEY = 'push-subscription';
-
-function hasPushRegistration(): boolean {
-  try {
-    return window.localStorage.getItem(PUSH_REGISTRATION_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Ends the session everywhere: revokes the tokens on the server, drops them and every personal datum kept here (the
- * draft and its screenshots too), every tab, then home. A phone with notifications on first removes its subscription,
- * while the token that removes it is still valid.
- */
+/** Ends the session everywhere: revokes the tokens on the server, drops them and every personal datum kept here (the draft and its screenshots too), every tab, then home. */
 export function signOut(options: { redirect?: boolean } = {}): void {
   if (!hasWindow) return;
-  const end = (): void => {
-    revokeToken(readStoredToken('refresh_token'));
-    revokeToken(readStoredToken('access_token'));
-    deleteStoredDraft();
-    forgetStoredSession();
-    broadcast('signout');
-    if (options.redirect !== false) window.location.assign('/');
-  };
-  // Without a subscription nothing waits, and the removal's code (src/lib/push-exit.ts) loads only when there is one.
-  if (!hasPushRegistration()) end();
-  else
-    void import('../push-exit')
-      .then(({ endPush }) => endPush(readStoredToken('access_token')))
-      .catch(() => undefined)
-      .then(end);
+  revokeToken(readStoredToken('refresh_token'));
+  revokeToken(readStoredToken('access_token'));
+  deleteStoredDraft();
+  forgetStoredSession();
+  broadcast('signout');
+  if (options.redirect !== false) window.location.assign('/');
 }
 
 /** Follows sign-in, sign-out and token renewals in other tabs; returns a function that stops following. */

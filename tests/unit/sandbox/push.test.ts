@@ -152,6 +152,30 @@ describe('push subscriptions', () => {
     expect(subscriptionRows(SHOPPER.email)).toHaveLength(0);
   });
 
+  it("Log Out (revoking a sign-in's access or refresh token) deletes the subscriptions registered in that sign-in only", async () => {
+    const phone = new Client(sandbox.url);
+    const tokens = await phone.login();
+    const onPhone = await subscribe(phone);
+    const onLaptop = await subscribe(c);
+    const revoke = (token: string) => anon.json('POST', '/oauth/revoke', { token, client_id: 'shopper-web' });
+    expect((await revoke(tokens.access_token)).status).toBe(200);
+    expect((subscriptionRows(SHOPPER.email) as { id: number }[]).map((r) => r.id)).toEqual([onLaptop.id]);
+
+    const again = await phone.login();
+    await subscribe(phone, onPhone);
+    expect(subscriptionRows(SHOPPER.email)).toHaveLength(2);
+    expect((await revoke(again.refresh_token)).status).toBe(200);
+    expect((subscriptionRows(SHOPPER.email) as { id: number }[]).map((r) => r.id)).toEqual([onLaptop.id]);
+  });
+
+  it('locking the account (every token revoked) deletes every subscription of its owner', async () => {
+    await subscribe(c);
+    const theirs = await subscribe(other);
+    expect((await c.json('POST', '/__sandbox/lock', { email: SHOPPER.email })).status).toBe(200);
+    expect(subscriptionRows(SHOPPER.email)).toHaveLength(0);
+    expect(subscriptionRows(OTHER.email)).toEqual([expect.objectContaining({ id: theirs.id })]);
+  });
+
   it('closing the account deletes its push subscriptions', async () => {
     await subscribe(c);
     await subscribe(c);
