@@ -116,7 +116,7 @@ test('every built page has exactly one CSP meta tag, before any script, whose sc
     }
     const policy = metas[0]?.[1] ?? '';
     if ((metas[0]?.index ?? 0) > html.search(/<script\b/i)) wrong.push(`${name}: a script comes before the policy`);
-    if (!/^<!doctype html><html[^>]*>\s*<head><meta charset="utf-8"/i.test(html)) wrong.push(`${name}: the charset is not first in the head`);
+    if (!/^<!doctype html>\s*<html[^>]*>\s*<head>\s*<meta charset="utf-8"/i.test(html)) wrong.push(`${name}: the charset is not first in the head`);
     // Astro lists the hashes of every script it may inline on any page (its island runtime, each directive); what
     // matters is that each inline script of this page is among them.
     const scriptSrc = policy.split(';').map((part) => part.trim().split(/\s+/)).find(([directive]) => directive === 'script-src') ?? [];
@@ -124,7 +124,9 @@ test('every built page has exactly one CSP meta tag, before any script, whose sc
       .filter((m) => !/type="application\/(ld\+)?json"/i.test(m[1] ?? ''))
       .filter((m) => !scriptSrc.includes(sha256(m[2] ?? '')));
     if (missing.length > 0) wrong.push(`${name}: inline scripts not hashed in script-src: ${missing.map((m) => (m[2] ?? '').slice(0, 40)).join(' | ')}`);
-    if (/'unsafe-inline'|'unsafe-eval'/.test(policy)) wrong.push(`${name}: an unsafe source in ${policy}`);
+    // The content studio's own page (issue 31) needs inline styles and nothing else unsafe: never in its scripts.
+    const unsafe = name === join('admin', 'index.html') ? /'unsafe-eval'|script-src[^;]*'unsafe-inline'/ : /'unsafe-inline'|'unsafe-eval'/;
+    if (unsafe.test(policy)) wrong.push(`${name}: an unsafe source in ${policy}`);
   }
   expect(wrong).toEqual([]);
 });
