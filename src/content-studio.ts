@@ -39,7 +39,7 @@ const order = (what: string): Field => ({
 const asOf: Field = { name: 'asOf', label: 'As of', widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', hint: DATE_HINT };
 
 /** A path under public/, as the schema's publicPath takes it. */
-const PUBLIC_PATH = '^/[\\w./-]+$';
+const PUBLIC_PATH = '^/(?!/)[\\w./-]+$';
 /** A path on this site, as the schema's SITE_PATH takes it. */
 const SITE_PATH = '^/(?!/)[\\w./-]*$';
 /** The patterns that stand for code in the schema (isHttpUrl, z.email()); the unit test runs both on the same samples. */
@@ -247,7 +247,7 @@ export const studioCollections = (): Collection[] => [
     'Shops',
     'src/content/shops/shops.json',
     'Shop',
-    'The shops of /portals/ and of the home page carousel.',
+    "Which shops exist, with their names, links and categories, is decided by the service (ask the operations team to add or remove one); here you give a shop the site's logo, a line about it and its place on /portals/ and the home page.",
     [
       id('shop'),
       {
@@ -258,36 +258,34 @@ export const studioCollections = (): Collection[] => [
         min: 1,
         hint: "The shop's number in the service (its portal id): a whole number from 1. Ask the operations team.",
       },
-      { name: 'name', label: 'Name', widget: 'string', minlength: 1, hint: 'The name of the shop as shoppers know it.' },
-      {
-        name: 'link',
-        label: 'Link',
-        widget: 'string',
-        pattern: [HTTP_URL, 'Must be an http(s) URL'],
-        hint: "The shop's own address, starting with https://.",
-      },
-      {
-        name: 'category',
-        label: 'Category',
-        widget: 'relation',
-        collection: 'categories',
-        file: 'categories',
-        value_field: 'categories.*.id',
-        display_fields: ['categories.*.name'],
-        search_fields: ['categories.*.name'],
-        hint: 'The carousel category the shop is listed under (from Shop categories).',
-      },
       {
         name: 'logo',
         label: 'Logo',
         widget: 'image',
+        required: false,
         media_folder: '/public/shops',
         public_folder: '/shops',
         pattern: [PUBLIC_PATH, 'Must be a path under public/, starting with /'],
-        hint: "The shop's logo, preferably an SVG; it is stored in public/shops/.",
+        hint: "Optional: the shop's logo, preferably an SVG; it is stored in public/shops/. Without one the site shows the service's picture, or the shop's name.",
+      },
+      {
+        name: 'blurb',
+        label: 'Blurb',
+        widget: 'string',
+        required: false,
+        maxlength: 120,
+        hint: 'Optional: one line (at most 120 characters) shown under the shop on /portals/.',
+      },
+      {
+        name: 'order',
+        label: 'Order',
+        widget: 'number',
+        value_type: 'int',
+        required: false,
+        hint: 'Optional: a whole number; shops are shown from the lowest number to the highest, and shops without one after them, by name.',
       },
     ],
-    '{{fields.name}}',
+    '{{fields.id}} ({{fields.portalId}})',
   ),
   {
     name: 'estimate',

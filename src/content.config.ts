@@ -1,11 +1,12 @@
-import { defineCollection, reference } from 'astro:content';
+import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { portalsLoader } from './lib/portals-loader';
 import { isHttpUrl } from './lib/schemas/rules';
 
-// Shop and social links are checked at build time: only http(s) links are ever rendered.
+// Social links are checked at build time: only http(s) links are ever rendered.
 const webLink = z.string().refine(isHttpUrl, { error: 'Must be an http(s) URL' });
-const publicPath = z.string().regex(/^\/[\w./-]+$/, { error: 'Must be a path under public/, starting with /' });
+const publicPath = z.string().regex(/^\/(?!\/)[\w./-]+$/, { error: 'Must be a path under public/, starting with /' });
 
 /** FAQ topics for the help page: one markdown file each (topic and answer body). */
 const faqs = defineCollection({
@@ -45,15 +46,30 @@ const categories = defineCollection({
   schema: z.object({ order: z.number().int(), name: z.string().min(1), image: publicPath, blurb: z.string() }),
 });
 
-/** Shops (portals); portalId is the API's portal id used to record visits. */
+/** The shops that exist: the service's GET /portals at build time, or its committed snapshot (src/lib/portals-loader.ts). */
+const portals = defineCollection({
+  loader: portalsLoader(),
+  // The service's data as decoded; its links and pictures are checked where they are shown (src/lib/shops.ts).
+  schema: z.object({
+    id: z.number().int().positive(),
+    name: z.string().min(1),
+    link: z.string(),
+    category: z.string(),
+    tcLink: z.string(),
+    privacyPolicyLink: z.string(),
+    returnPolicyLink: z.string(),
+    picture: z.string(),
+  }),
+});
+
+/** What the site adds to the service's shops, by the API's portal id: a logo file, a blurb and the place on the pages. */
 const shops = defineCollection({
   loader: file('src/content/shops/shops.json'),
   schema: z.object({
     portalId: z.number().int().positive(),
-    name: z.string().min(1),
-    link: webLink,
-    category: reference('categories'),
-    logo: publicPath,
+    logo: publicPath.optional(),
+    blurb: z.string().max(120).optional(),
+    order: z.number().int().optional(),
   }),
 });
 
@@ -114,4 +130,4 @@ const fees = defineCollection({
 });
 
 /** Every content collection of the site. */
-export const collections = { faqs, steps, benefits, categories, shops, pages, site, dutyRates, shippingBands, exchangeRates, fees };
+export const collections = { faqs, steps, benefits, categories, portals, shops, pages, site, dutyRates, shippingBands, exchangeRates, fees };

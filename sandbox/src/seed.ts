@@ -11,7 +11,7 @@ export const DEMO_USER = { email: 'shopper@example.com', password: 'Shopper#2026
 /** The second user (for checks that another user's data stays hidden). */
 export const OTHER_USER = { email: 'other@example.com', password: 'Other#2026' } as const;
 
-/** Portal ids the demo orders and adverts refer to; the shops content must keep them. */
+/** Portal ids the demo orders and adverts refer to; the catalogue (sandbox/src/portals.json) must keep them. */
 export const SEED_PORTAL_IDS = [1, 2, 3, 4, 5, 6, 7, 9] as const;
 
 const PALETTE: [number, number, number][] = [
@@ -99,12 +99,12 @@ function insertReturn(ctx: SandboxContext, parentId: number, status: 'returning'
   return id;
 }
 
-/** Fills an empty database with the shops content's portals, adverts, the demo shopper, a second user and their data. */
+/** Fills an empty database with the catalogue's portals, adverts, the demo shopper, a second user and their data. */
 export function seed(ctx: SandboxContext): void {
   const { db } = ctx;
   db.transaction(() => {
     const missing = SEED_PORTAL_IDS.filter((id) => !PORTALS.some((p) => p.id === id));
-    if (missing.length > 0) throw new Error(`The demo data needs shops with portalId ${missing.join(', ')} in src/content/shops/shops.json`);
+    if (missing.length > 0) throw new Error(`The demo data needs shops with portalId ${missing.join(', ')} in sandbox/src/portals.json`);
     syncPortals(ctx);
     const addAdvert = db.prepare('INSERT INTO adverts (portal_id, name, start_date, end_date, created_at, picture) VALUES (?, ?, ?, ?, ?, ?)');
     addAdvert.run(1, 'Amazon tech week', dateFromToday(-10), dateFromToday(30), daysAgoIso(12), '/adverts/1.svg');
@@ -167,7 +167,7 @@ export function seed(ctx: SandboxContext): void {
   })();
 }
 
-/** Seeds on first start, when the users table is empty; on later starts brings the portals up to date with the shops content. */
+/** Seeds on first start, when the users table is empty; on later starts brings the portals up to date with the catalogue (sandbox/src/portals.json). */
 export function seedIfEmpty(ctx: SandboxContext): boolean {
   const row = ctx.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
   if (row.n > 0) {

@@ -282,7 +282,7 @@ describe('cards', () => {
 });
 
 describe('portals and adverts', () => {
-  it('maps tc_link, privacy_policy_link, return_policy_link; nulls become empty text', async () => {
+  it('maps tc_link, privacy_policy_link, return_policy_link; nulls become empty text; a shop without a name or an id is left out', async () => {
     answer({
       data: [
         {
@@ -296,6 +296,8 @@ describe('portals and adverts', () => {
           picture: '/shops/nike.svg',
         },
         { id: 4 },
+        { id: 5, name: 'Gymshark' },
+        { name: 'No id' },
       ],
     });
     expect(await listPortals()).toEqual([
@@ -309,7 +311,7 @@ describe('portals and adverts', () => {
         returnPolicyLink: '',
         picture: '/shops/nike.svg',
       },
-      { id: 4, name: '', link: '', category: '', tcLink: '', privacyPolicyLink: '', returnPolicyLink: '', picture: '' },
+      { id: 5, name: 'Gymshark', link: '', category: '', tcLink: '', privacyPolicyLink: '', returnPolicyLink: '', picture: '' },
     ]);
     expect(sent[0]?.url).toBe(`${config.apiBase}/portals`);
   });

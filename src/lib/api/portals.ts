@@ -48,7 +48,7 @@ const advertFromWire = (a: WireRecord): Advert => ({
 
 // These public calls use plain fetch, not the shared client: they run on every public page,
 // which must not load ofetch or the session store before the visitor does anything.
-async function publicList(path: string, plural: string): Promise<WireRecord[]> {
+async function publicBody(path: string): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`${config.apiBase}${path}`, {
@@ -65,25 +65,31 @@ async function publicList(path: string, plural: string): Promise<WireRecord[]> {
     const message = typeof failed.error === 'string' && failed.error !== '' ? failed.error : `Request failed with status code ${response.status}`;
     throw new ApiError(message, response.status >= 500 ? 'server' : 'client', { status: response.status });
   }
-  const body: unknown = await response.json().catch(() => undefined);
-  return readList(body, plural).items;
+  return response.json().catch(() => undefined);
+}
+
+/** Reads a GET /portals answer in either dialect as shops; a shop without an id or a name is left out. */
+export function readPortals(body: unknown): Portal[] {
+  return readList(body, 'portals')
+    .items.map(portalFromWire)
+    .filter((p) => p.id > 0 && p.name.trim() !== '');
 }
 
 /** Lists every shop (public call). */
 export async function listPortals(): Promise<Portal[]> {
-  return (await publicList('/portals', 'portals')).map(portalFromWire);
+  return readPortals(await publicBody('/portals'));
 }
 
 /** Lists every advert (public call); use activeAdverts() to keep those running now. */
 export async function listAdverts(): Promise<Advert[]> {
-  return (await publicList('/adverts', 'adverts')).map(advertFromWire);
+  return readList(await publicBody('/adverts'), 'adverts').items.map(advertFromWire);
 }
 
 /** Lists the shops the shopper has orders with (the returns form's shop list). */
 export async function listPortalsWithOrders(): Promise<Portal[]> {
   // Only signed-in screens call this: the shared client loads here, never on a public page.
   const { api } = await import('./client');
-  return readList(await api<unknown>('/portals/portals_with_orders'), 'portals').items.map(portalFromWire);
+  return readPortals(await api<unknown>('/portals/portals_with_orders'));
 }
 
 /** Records a click on a shop, fire-and-forget: it survives the page going away and never throws. */

@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { startSandbox } from '../../sandbox/src/server';
+import { SEED_PORTAL_IDS } from '../../sandbox/src/seed';
+import { PORTALS, syncPortals } from '../../sandbox/src/shops';
+import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
+import { createSiteServer } from '../../scripts/serve.mjs';
+import { expect, test } from './fixtures';
+
+// The service decides which shops exist: the build reads GET /portals (src/lib/portals-loader.ts). Here a
+// sandbox of its own gains a shop and loses one before a build, and the built /portals/ and home page follow.
+
+const ADDED = { id: 11, name: 'Takealot', link: 'https://www.takealot.com', category: 'Home', picture: '' };
+
+// The pages as built, before any script runs (the carousels rearrange slides once they start).
+test.use({ javaScriptEnabled: false });
+
+test('a shop added to the service appears on /portals/ and the home page after a build, and one removed disappears', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const seedIds: readonly number[] = SEED_PORTAL_IDS;
+  const removed = PORTALS.find((p) => !seedIds.includes(p.id));
+  if (!removed) throw new Error('the sandbox catalogue needs a shop the demo data does not use');
+  const api = await startSandbox({ db: ':memory:', port: 0, quiet: true });
+  const root = mkdtempSync(join(tmpdir(), 'shops-build-'));
+  try {
+    syncPortals(api.ctx, [...PORTALS.filter((p) => p.id !== removed.id), ADDED]);
+    const outDir = join(root, 'out');
+    const env = {
+      ...sandboxBuildEnv({ apiPort: api.port, outDir }),
+      PUBLIC_API_HOST: api.url,
+      ASTRO_CACHE_DIR: join(root, 'cache'),
+    };
+    // This Node (the project's 24) runs Astro's own entry: `npx` would take whichever node comes first on the PATH.
+    // Not spawnSync: the sandbox answers from this process, which must stay free while the build asks it.
+    const astro = join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs');
+    const build = await promisify(execFile)(process.execPath, [astro, 'build'], {
+      env,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const log = `${build.stdout}${build.stderr}`;
+    expect(log).toContain(`${PORTALS.length} shops from ${api.url}/api/web/v1/portals`);
+    expect(log).toContain(`the service lists no shop with "portalId" ${removed.id}; not shown`);
+
+    const server = createSiteServer({ root: outDir });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      await page.goto(`${origin}/portals/`);
+      const grid = page.getByRole('region', { name: 'All shops' }).getByRole('listitem');
+      await expect(grid).toHaveCount(PORTALS.length);
+      // No logo of its own yet: the tile names the shop, and still opens it.
+      const added = grid.filter({ hasText: ADDED.name });
+      await expect(added.getByRole('link', { name: `${ADDED.name} (opens in a new tab)` })).toHaveAttribute('href', ADDED.link);
+      await expect(added).toContainText('Home');
+      await expect(grid.filter({ hasText: removed.name })).toHaveCount(0);
+
+      await page.goto(`${origin}/`);
+      const logos = page.getByRole('region', { name: 'Shop logos', exact: true });
+      await expect(logos.getByRole('link', { name: `${ADDED.name} (opens in a new tab)` })).toHaveCount(1);
+      await expect(logos.getByRole('img', { name: removed.name, exact: true })).toHaveCount(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  } finally {
+    await api.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
