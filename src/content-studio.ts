@@ -218,7 +218,7 @@ export const studioCollections = (): Collection[] => [
     'Shop categories',
     'src/content/categories/categories.yaml',
     'Category',
-    'The categories of the Our Shops carousel, in carousel order. Shops name their category by its id.',
+    'The categories of the Our Shops carousel, in carousel order. A shop is highlighted under the category whose id is its category name in the service, in lower case with hyphens (Home & Garden is home-garden).',
     [
       id('category'),
       order('categories'),
