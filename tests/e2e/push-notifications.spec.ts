@@ -87,10 +87,16 @@ function decrypt(message: Received, who: Subscriber): Record<string, unknown> {
 /** Hands a push message to the page's service worker, as the push service would (DevTools protocol). */
 async function deliverToWorker(page: Page, data: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
+  // Once the worker is activated, not merely ready (`serviceWorker.ready` resolves while it is still activating):
+  // DevTools answers before it dispatches the event, so a message it could not hand over would be lost unseen.
   const registrationId = new Promise<string>((resolve) => {
+    const ours = new Set<string>();
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r) => r.scopeURL === `${siteOrigin}/` && !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
+      for (const r of registrations) if (r.scopeURL === `${siteOrigin}/` && !r.isDeleted) ours.add(r.registrationId);
+    });
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const active = versions.find((v) => ours.has(v.registrationId) && v.status === 'activated');
+      if (active) resolve(active.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
