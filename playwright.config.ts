@@ -16,7 +16,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 8_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['./scripts/count-reporter.mjs']],
+  reporter: [['list'], ['./scripts/count-reporter.mjs'], ['./scripts/timing-reporter.mjs']],
   use: {
     baseURL: `http://127.0.0.1:${sitePort}`,
     trace: 'retain-on-failure',

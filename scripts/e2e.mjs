@@ -14,7 +14,13 @@ function run(command, args, env) {
 // Says which Node runs the suite: the project's own (node_modules/.bin/node) unless installed without scripts.
 console.log(`e2e on Node ${process.version}`);
 const chromium = findChromium();
-const env = { ...sandboxBuildEnv({ sitePort, apiPort, outDir }), ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? `.cache/astro-${sitePort}` };
+// The client's request timeout in the test build: the timeout cases wait this long, not the product's 5 s.
+const E2E_REQUEST_TIMEOUT_MS = 2000;
+const env = {
+  ...sandboxBuildEnv({ sitePort, apiPort, outDir }),
+  ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? `.cache/astro-${sitePort}`,
+  PUBLIC_REQUEST_TIMEOUT_MS: String(E2E_REQUEST_TIMEOUT_MS),
+};
 if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['astro', 'build', '--silent'], env);
 const testEnv = {
   ...env,
@@ -30,5 +36,9 @@ const args = process.argv.slice(2);
 run('npx', ['playwright', 'test', ...args], { ...testEnv, SANDBOX_SHAPE: process.env.SANDBOX_SHAPE ?? 'spec' });
 if (args.length === 0 && !process.env.SANDBOX_SHAPE) {
   console.log('\nSmoke journeys against SANDBOX_SHAPE=envelope');
-  run('npx', ['playwright', 'test', '--grep', '@envelope'], { ...testEnv, SANDBOX_SHAPE: 'envelope' });
+  run('npx', ['playwright', 'test', '--grep', '@envelope'], {
+    ...testEnv,
+    SANDBOX_SHAPE: 'envelope',
+    E2E_TIMINGS: process.env.E2E_TIMINGS_ENVELOPE ?? '.cache/e2e-timings-envelope.json',
+  });
 }

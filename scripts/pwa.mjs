@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { copyFile, readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { accountPath } from '../src/lib/account-paths.ts';
 import { idPagePrefixes, precachedShells } from '../src/lib/account-routes.ts';
 
 /** The static shells precached at install: the app's own pages (no personal data: it comes from the API), the account's from its route table. */
@@ -10,14 +11,20 @@ export const PRECACHED_PAGES = ['index.html', 'offline/index.html', 'portals/ind
 // From the project's root, where every build and test runs (under vitest's jsdom, import.meta.url is not a file URL).
 const PUSH_SOURCE = pathToFileURL(join(process.cwd(), 'src', 'worker', 'sw-push.js'));
 
+/** The account pages a push notification opens, from the route table's addresses (the worker's script is no module and imports nothing). */
+export const PUSH_PAGES = { quotePayment: accountPath('quotePayment'), trackOrder: accountPath('trackOrder'), orderHistory: accountPath('orderHistory') };
+
+/** The push handlers as the build writes them: src/worker/sw-push.js with PUSH_PAGES declared in front. */
+export const PUSH_SCRIPT_TEXT = `// Written by the build from src/lib/account-paths.ts (scripts/pwa.mjs).
+const PUSH_PAGES = ${JSON.stringify(PUSH_PAGES)};
+
+${await readFile(PUSH_SOURCE, 'utf8')}`;
+
 /**
- * Where the worker imports its push handlers from (src/worker/sw-push.js), named by their content and served as an
+ * Where the worker imports its push handlers from (PUSH_SCRIPT_TEXT), named by their content and served as an
  * immutable asset: the browser's update check then takes it from its cache, and a change renames it, which changes sw.js.
  */
-export const PUSH_SCRIPT = `/sw-push-${createHash('sha256')
-  .update(await readFile(PUSH_SOURCE))
-  .digest('hex')
-  .slice(0, 10)}.js`;
+export const PUSH_SCRIPT = `/sw-push-${createHash('sha256').update(PUSH_SCRIPT_TEXT).digest('hex').slice(0, 10)}.js`;
 
 /** Writes the push handlers into the build under PUSH_SCRIPT's name. */
 export function pushScriptIntegration() {
@@ -25,7 +32,7 @@ export function pushScriptIntegration() {
     name: 'push-script',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        await copyFile(PUSH_SOURCE, new URL(PUSH_SCRIPT.slice(1), dir));
+        await writeFile(new URL(PUSH_SCRIPT.slice(1), dir), PUSH_SCRIPT_TEXT);
       },
     },
   };

@@ -9,8 +9,8 @@ export const PUBLIC_ROUTES = ['/', '/about-us/', '/portals/', '/how-it-works/', 
 /** Modal routes and the standalone unlock page. */
 export const MODAL_ROUTES = ['/login/', '/register/', '/forgot-password/', '/new-password/?token=bench', '/upload-order-instructions/', '/unlock-account/'];
 
-/** Account routes, from the route table; `{processing}`, `{delivered}` and `{placed}` are replaced by order ids of the signed-in shopper. */
-export const ACCOUNT_ROUTES = sampleRoutes();
+/** Account routes, from the route table (sampleRoutes); `{processing}`, `{delivered}` and `{placed}` are replaced by order ids of the signed-in shopper. */
+export const ACCOUNT_SAMPLE_ROUTES = sampleRoutes();
 
 /** Fills the order ids into an account route. */
 export function fillRoute(route, ids) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { sandboxBuildEnv } from './build-env.mjs';
 import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
-import { ACCOUNT_ROUTES, MODAL_ROUTES, PUBLIC_ROUTES, fillRoute } from './routes.mjs';
+import { ACCOUNT_SAMPLE_ROUTES, MODAL_ROUTES, PUBLIC_ROUTES, fillRoute } from './routes.mjs';
 import { sandboxOrderIds, sandboxTokens, signedInPage, waitFor } from './sandbox-client.mjs';
 import { createSiteServer } from './serve.mjs';
 
@@ -39,7 +39,7 @@ try {
   const ids = await sandboxOrderIds(apiOrigin, tokens.access_token);
   const visits = [
     ...[...PUBLIC_ROUTES, ...MODAL_ROUTES].map((route) => ({ route, signedIn: false })),
-    ...ACCOUNT_ROUTES.map((route) => ({ route: fillRoute(route, ids), signedIn: true })),
+    ...ACCOUNT_SAMPLE_ROUTES.map((route) => ({ route: fillRoute(route, ids), signedIn: true })),
   ];
   for (const width of WIDTHS) {
     mkdirSync(join(OUT, String(width)), { recursive: true });

@@ -1,4 +1,6 @@
 import type { CmsConfig, Collection, Field } from '@sveltia/cms';
+// With its extension: scripts/content-studio.mjs imports this file in Node as it is.
+import { accountPath } from './lib/account-paths.ts';
 
 // The studio's form of every collection in src/content.config.ts: one field per schema field, with the schema's
 // rules (required, lengths, patterns, numbers, choices) and the hint an editor reads under the field.
@@ -78,7 +80,7 @@ export const studioCollections = (): Collection[] => [
     name: 'faqs',
     label: 'FAQs',
     label_singular: 'FAQ',
-    description: 'The questions and answers of the help page (/help/).',
+    description: `The questions and answers of the help page (${accountPath('help')}).`,
     folder: 'src/content/faqs',
     extension: 'md',
     format: 'frontmatter',
@@ -86,7 +88,7 @@ export const studioCollections = (): Collection[] => [
     identifier_field: 'topic',
     summary: '{{order}}. {{topic}}',
     sortable_fields: ['order', 'topic'],
-    preview_path: '/help/',
+    preview_path: accountPath('help'),
     fields: [
       {
         name: 'topic',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { accountPath } from '../lib/account-paths';
 import { estimate, MINIMUM_ORDER_USD, parseAmount, SHOP_CURRENCIES, type ShippingBand, type ShopCurrency } from '../lib/estimate';
 import { formatRand } from '../lib/format';
 import { ISLAND_READY } from '../lib/hydration/ready';
@@ -274,7 +275,7 @@ export function CostEstimator(props: { categories: DutyCategory[]; rates: Publis
           <a className="button button--accent guest-only" href="/register/" data-modal="">
             Order these items
           </a>
-          <a className="button button--accent user-only" href="/upload-orders/">
+          <a className="button button--accent user-only" href={accountPath('uploadOrders')}>
             Order these items
           </a>
         </p>

@@ -1,15 +1,23 @@
 // The one table of the account area. Everything else that lists account pages is derived from it: the router
 // (src/lib/stores/router.ts), the island's screens (src/islands/AccountApp.tsx), the static shells
 // (src/pages/[...account].astro), both menus, robots.txt, the sitemap, the worker's rules (scripts/pwa.mjs), the
-// host's rewrites (_redirects, written by scripts/account-routes-integration.mjs) and the bench's routes
-// (scripts/routes.mjs). Node scripts import this file as it is, so it imports nothing and uses erasable types only.
+// host's rewrites (_redirects, written by scripts/account-routes-integration.mjs), the bench's routes
+// (scripts/routes.mjs), the pages a push notification opens (written into the worker's push script by scripts/pwa.mjs)
+// and every link to an account page outside the island (accountPath of src/lib/account-paths.ts, the table's address
+// column; tests/unit/account-routes.test.ts refuses an address written by hand). Node scripts import this file as it
+// is, so it imports only account-paths.ts, by the full name Node needs, and uses erasable types only.
+
+import { ACCOUNT_PATHS, hasParams, idPathPrefixes, routeBase } from './account-paths.ts';
+
+/** A route's address up to its first parameter, with the trailing slash (from src/lib/account-paths.ts). */
+export { routeBase };
 
 /** Which of the demo shopper's orders a route with an id shows in the bench and the screenshots. */
 export type SampleOrder = 'processing' | 'delivered' | 'placed';
 
 /** One account page. */
 export interface AccountRouteEntry {
-  /** The address, without the trailing slash the static host adds; `:id` stands for an order id. */
+  /** The address, without the trailing slash the static host adds; `:id` stands for an order id (its entry of ACCOUNT_PATHS). */
   path: string;
   /** The page's title: its document title, and its heading unless `heading` says more. */
   title: string;
@@ -32,7 +40,7 @@ export interface AccountRouteEntry {
 /** Every account page, in menu order. */
 export const ACCOUNT_ROUTES = {
   uploadOrders: {
-    path: '/upload-orders',
+    path: ACCOUNT_PATHS.uploadOrders,
     title: 'Order Form',
     lede: 'Upload your order: choose a shop, add each product with its link and a screenshot, pick a delivery address and place the order.',
     screen: 'order/OrderFormScreen',
@@ -40,7 +48,7 @@ export const ACCOUNT_ROUTES = {
     indexable: false,
   },
   orderUploaded: {
-    path: '/order-uploaded/:id',
+    path: ACCOUNT_PATHS.orderUploaded,
     title: 'Order Placed',
     heading: 'Your order has been placed.',
     lede: 'Your inclusive quote (item cost, shipping, import duties and the facilitation fee) will arrive by e-mail within 24 hours. The quote is valid for 48 hours.',
@@ -50,7 +58,7 @@ export const ACCOUNT_ROUTES = {
     sample: 'placed',
   },
   myDetails: {
-    path: '/my-details',
+    path: ACCOUNT_PATHS.myDetails,
     title: 'My Details',
     lede: 'Your personal details, delivery addresses and saved cards.',
     screen: 'account/MyDetailsScreen',
@@ -59,7 +67,7 @@ export const ACCOUNT_ROUTES = {
     indexable: false,
   },
   addCard: {
-    path: '/add-card',
+    path: ACCOUNT_PATHS.addCard,
     title: 'Add Credit Card',
     lede: 'Name the card you pay quotes with; PayFast then asks for the card details on its own secure page and brings you back here.',
     screen: 'account/AddCardScreen',
@@ -67,7 +75,7 @@ export const ACCOUNT_ROUTES = {
     indexable: false,
   },
   trackOrder: {
-    path: '/track-order',
+    path: ACCOUNT_PATHS.trackOrder,
     title: 'Track Order',
     lede: 'Follow an order through its seven steps, from placed to delivered.',
     screen: 'account/TrackOrderScreen',
@@ -76,7 +84,7 @@ export const ACCOUNT_ROUTES = {
     indexable: false,
   },
   orderHistory: {
-    path: '/my-orders-history',
+    path: ACCOUNT_PATHS.orderHistory,
     title: 'My Orders',
     lede: 'Your pending orders and order history, with quotes and invoices.',
     screen: 'account/OrderHistoryScreen',
@@ -85,7 +93,7 @@ export const ACCOUNT_ROUTES = {
     indexable: false,
   },
   returns: {
-    path: '/my-returns',
+    path: ACCOUNT_PATHS.returns,
     title: 'Returns',
     lede: 'Schedule a return of a delivered order and follow your returns.',
     screen: 'account/ReturnsScreen',
@@ -94,7 +102,7 @@ export const ACCOUNT_ROUTES = {
     indexable: false,
   },
   invoice: {
-    path: '/my-invoice/:id',
+    path: ACCOUNT_PATHS.invoice,
     title: 'Invoice',
     lede: 'The invoice of one of your orders: products, prices, cost summary and address.',
     screen: 'account/InvoiceScreen',
@@ -103,7 +111,7 @@ export const ACCOUNT_ROUTES = {
     sample: 'delivered',
   },
   quotePayment: {
-    path: '/quote-payment/:id',
+    path: ACCOUNT_PATHS.quotePayment,
     title: 'Quote and Payment',
     lede: 'The quote of your order: cost summary, shipping address, products and payment by saved card.',
     screen: 'account/QuotePaymentScreen',
@@ -112,7 +120,7 @@ export const ACCOUNT_ROUTES = {
     sample: 'processing',
   },
   help: {
-    path: '/help',
+    path: ACCOUNT_PATHS.help,
     title: 'Help',
     lede: 'Answers to common questions about quotes, payments, delivery times and returns.',
     // A static page of its own (src/pages/help.astro: the FAQ, built from src/content/faqs).
@@ -121,23 +129,14 @@ export const ACCOUNT_ROUTES = {
     menu: { label: 'Help', profile: false },
     indexable: false,
   },
-} as const satisfies Record<string, AccountRouteEntry>;
+  // Each route's address is its own entry of ACCOUNT_PATHS: a route missing there, or one only there, fails the type check.
+} as const satisfies { [Route in keyof typeof ACCOUNT_PATHS]: AccountRouteEntry & { path: (typeof ACCOUNT_PATHS)[Route] } };
 
 /** A route name of the account area. */
 export type AccountRoute = keyof typeof ACCOUNT_ROUTES;
 
 /** A table of account routes: the real one, or a test's fixture. */
 export type AccountRouteTable = Readonly<Record<string, AccountRouteEntry>>;
-
-/** A route's address up to its first parameter, with the trailing slash: `/my-invoice/:id` -> `/my-invoice/`. */
-export function routeBase(path: string): string {
-  return `${path.split('/:')[0]}/`;
-}
-
-/** Whether a route's address carries a parameter (an order id). */
-function hasParams(path: string): boolean {
-  return path.includes('/:');
-}
 
 /** The static shells the build writes: one page per route the island shows (`slug` is its folder in the output). */
 export function shellPages(table: AccountRouteTable = ACCOUNT_ROUTES): { route: string; slug: string }[] {
@@ -174,9 +173,7 @@ export function precachedShells(table: AccountRouteTable = ACCOUNT_ROUTES): stri
 
 /** The address prefixes of pages with an id: one static shell answers them all, and no worker cache keeps them. */
 export function idPagePrefixes(table: AccountRouteTable = ACCOUNT_ROUTES): string[] {
-  return Object.values(table)
-    .filter((entry) => hasParams(entry.path))
-    .map((entry) => routeBase(entry.path));
+  return idPathPrefixes(Object.values(table).map((entry) => entry.path));
 }
 
 /** The host's rewrite rules (Netlify-style `_redirects`): each page with an id is served by its static shell. */

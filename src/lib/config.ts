@@ -15,7 +15,8 @@ export const config = {
   oauthClientId: env('PUBLIC_OAUTH_CLIENT_ID', 'shopper-web'),
   oauthClientSecret: env('PUBLIC_OAUTH_CLIENT_SECRET', ''),
   oauthScope: 'read write',
-  requestTimeoutMs: 5000,
+  // The test build sets a shorter one so that the timeout cases do not wait out 5 s each (scripts/e2e.mjs).
+  requestTimeoutMs: Number(env('PUBLIC_REQUEST_TIMEOUT_MS', '5000')) || 5000,
   uploadTimeoutMs: 60000,
   googleAuthUrl: env('PUBLIC_GOOGLE_AUTH_URL', `${apiHost}/stand-in/google/consent`),
   googleClientId: env('PUBLIC_GOOGLE_CLIENT_ID', 'sandbox-google'),

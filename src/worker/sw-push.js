@@ -1,7 +1,10 @@
 // Imported by the Workbox worker (scripts/pwa.mjs, importScripts): the shopper's push notifications.
 // A message carries only an order's fields (kind, order_id, shop, total, valid_until, status; sandbox/README.md); the
 // text and the page a tap opens are made here, from those fields, and the page is always one of ours.
-// A classic script without the site's build: the rand and date formats repeat src/lib/format.ts's options.
+// A classic script outside the site's bundle: the rand and date formats repeat src/lib/format.ts's options. The pages'
+// addresses come from the account route table: the build writes PUSH_PAGES in front of this file (scripts/pwa.mjs).
+
+/* global PUSH_PAGES */
 
 const PUSH_ZONE = 'Africa/Johannesburg';
 const pushRand = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -14,8 +17,13 @@ const PUSH_STATUS_TITLES = {
   delivered: 'Your order has been delivered',
 };
 
+// An address is matched as written, whatever characters it has.
+const pushPattern = (path) => path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /** The pages a notification may open: the quote's payment page, an order's tracking, the order history. */
-const PUSH_TARGET = /^\/(quote-payment\/\d{1,12}\/|track-order\/\?order=\d{1,12}|my-orders-history\/)$/;
+const PUSH_TARGET = new RegExp(
+  `^(${pushPattern(PUSH_PAGES.quotePayment)}\\d{1,12}/|${pushPattern(PUSH_PAGES.trackOrder)}\\?order=\\d{1,12}|${pushPattern(PUSH_PAGES.orderHistory)})$`,
+);
 
 /** The fields of a push message that the notification is made of; anything unreadable becomes null. */
 function pushFields(data) {
@@ -40,22 +48,22 @@ function pushNotification(data) {
   const tag = f.id === null ? 'order' : `order-${f.id}`;
   if (f.id !== null && f.kind === 'quote') {
     const price = [f.total, f.until && `valid until ${f.until}`].filter(Boolean).join(', ');
-    return { title: 'Your quote is ready', body: price ? `${order}: ${price}.` : `${order}.`, url: `/quote-payment/${f.id}/`, tag };
+    return { title: 'Your quote is ready', body: price ? `${order}: ${price}.` : `${order}.`, url: `${PUSH_PAGES.quotePayment}${f.id}/`, tag };
   }
   if (f.id !== null && f.kind === 'expiry') {
     const pay = [f.total ? `pay ${f.total}` : 'pay', f.until && `before ${f.until}`].filter(Boolean).join(' ');
-    return { title: 'Your quote expires soon', body: `${order}: ${pay} to keep this quote.`, url: `/quote-payment/${f.id}/`, tag };
+    return { title: 'Your quote expires soon', body: `${order}: ${pay} to keep this quote.`, url: `${PUSH_PAGES.quotePayment}${f.id}/`, tag };
   }
   if (f.id !== null && f.kind === 'status' && f.status in PUSH_STATUS_TITLES) {
-    return { title: PUSH_STATUS_TITLES[f.status], body: `${order}.`, url: `/track-order/?order=${f.id}`, tag };
+    return { title: PUSH_STATUS_TITLES[f.status], body: `${order}.`, url: `${PUSH_PAGES.trackOrder}?order=${f.id}`, tag };
   }
-  return { title: 'News about your order', body: `${order}: see your orders for the details.`, url: '/my-orders-history/', tag };
+  return { title: 'News about your order', body: `${order}: see your orders for the details.`, url: PUSH_PAGES.orderHistory, tag };
 }
 
 /** The absolute address a tap on a notification opens: its page when it is one of ours, else the order history. */
 function pushTarget(notificationData, origin) {
   const url = notificationData && typeof notificationData.url === 'string' ? notificationData.url : '';
-  return new URL(PUSH_TARGET.test(url) ? url : '/my-orders-history/', origin).href;
+  return new URL(PUSH_TARGET.test(url) ? url : PUSH_PAGES.orderHistory, origin).href;
 }
 
 function pushData(event) {

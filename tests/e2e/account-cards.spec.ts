@@ -61,7 +61,8 @@ test.describe('adding a card through the stand-in PayFast page', () => {
     await page.getByRole('button', { name: 'Continue to PayFast' }).click();
     await expect(toast(page, 'Failed to create card')).toBeVisible();
     await expect(toast(page, 'Redirecting to PayFast')).toHaveCount(0);
-    await page.waitForTimeout(500);
+    // The refusal's toast is the decision: the page has nowhere left to go once it shows.
+    await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/add-card/');
     expect(left).toBe(false);
     await expect(page.getByLabel('Card name')).toHaveValue('Evil');

@@ -68,6 +68,10 @@ test.describe('sign in', () => {
     const toast = page.getByText('Invalid email or password');
     await expect(toast).toBeVisible();
     await expect(dialog).toBeVisible();
+    // The toast slides in from the edge: hit testing means something once it has arrived (on a loaded machine the
+    // check ran while its middle was still off-screen, where elementFromPoint finds nothing). Its countdown runs on a
+    // child, which is not waited for.
+    await toast.evaluate((el) => Promise.all((el.closest('.Toastify__toast') ?? el).getAnimations().map((a) => a.finished)));
     // On top of the open dialog and not inert (hit testing skips inert nodes), so it is seen and announced.
     expect(
       await toast.evaluate((el) => {

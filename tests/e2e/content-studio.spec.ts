@@ -1,13 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { parse } from 'yaml';
 import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { expect, siteOrigin, test } from './fixtures';
+import { buildSiteCopy } from './site-build';
 
 // The studio at /admin/ with "Work with Local Repository": the directory picker returns a folder of the browser's
 // own storage (OPFS) seeded from this checkout's src/content, so nothing on disk changes. Nothing leaves this machine:
@@ -181,28 +180,18 @@ test('the studio edits an FAQ and a step in a local repository, refuses an empty
 });
 
 test('a build from the edited files shows the new answer on /help/ and the new step on /how-it-works/', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   expect(Object.keys(edited)).toHaveLength(2);
-  // A copy of the project with the edited content (the rest as it is), built as `npm start` builds.
-  const root = mkdtempSync(join(tmpdir(), 'studio-build-'));
+  // A copy of the project with the edited content and the two pages that show it, built as `npm start` builds (the
+  // home page too: the studio's preview takes the site's stylesheet from it).
+  const site = await buildSiteCopy({ pages: ['index.astro', 'help.astro', 'how-it-works.astro'], files: edited, env: sandboxBuildEnv() });
   try {
-    for (const name of ['src', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
-      cpSync(name, join(root, name), { recursive: true });
-    for (const name of ['node_modules', 'public']) symlinkSync(join(process.cwd(), name), join(root, name));
-    for (const [path, text] of Object.entries(edited)) writeFileSync(join(root, path), text);
-    mkdirSync(join(root, 'out'));
-    const env = { ...sandboxBuildEnv({ outDir: join(root, 'out') }), ASTRO_CACHE_DIR: join(root, 'cache') };
-    // This Node (the project's 24) runs Astro's own entry: `npx` would take whichever node comes first on the PATH.
-    const astro = join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs');
-    const build = spawnSync(process.execPath, [astro, 'build', '--silent'], { cwd: root, env, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
-
-    const server = createSiteServer({ root: join(root, 'out') });
+    const server = createSiteServer({ root: site.outDir });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       // /help/ is an account page that sends a guest to sign in: its built HTML is read instead.
-      const help = readFileSync(join(root, 'out', 'help', 'index.html'), 'utf8');
+      const help = readFileSync(join(site.outDir, 'help', 'index.html'), 'utf8');
       expect(/<details id="faq-delivery-time">[\s\S]*?<\/details>/.exec(help)?.[0]).toContain(`<p>${NEW_ANSWER}</p>`);
       await page.goto(`${origin}/how-it-works/`);
       await expect(page.getByRole('heading', { name: `Step 4: ${NEW_TITLE}` }).first()).toBeVisible();
@@ -210,7 +199,7 @@ test('a build from the edited files shows the new answer on /help/ and the new s
       await new Promise((resolve) => server.close(resolve));
     }
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    site.remove();
   }
 });
 

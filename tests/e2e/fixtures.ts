@@ -149,6 +149,25 @@ export async function layoutShifts(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Plays every CSS animation on the page to its end at once, then lets the page answer, twice (an ending may start
+ * another, as a toast's countdown starts its exit): what a timed toast would do after its seconds is done now.
+ */
+export async function finishAnimations(page: Page): Promise<void> {
+  for (let round = 0; round < 2; round += 1) {
+    await page.evaluate(async () => {
+      for (const animation of document.getAnimations()) {
+        try {
+          animation.finish();
+        } catch {
+          // An endless animation (a spinner) has no end to play to.
+        }
+      }
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    });
+  }
+}
+
 /** Playwright's test with the session fixtures. */
 export const test = base.extend<Fixtures>({
   account: ['fresh', { option: true }],

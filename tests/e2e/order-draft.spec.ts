@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { DEMO_USER, expect, test } from './fixtures';
+import { DEMO_USER, expect, finishAnimations, test } from './fixtures';
 import { addAddressFor, choose, cropScreenshot, fillProduct, productBlock, screenshot } from './files/order-kit';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -52,7 +52,8 @@ test.describe('the order draft', () => {
     await expect(page.getByRole('group', { name: 'Product 2' })).toHaveCount(0);
     const toast = page.getByText('Product 2 deleted');
     await expect(toast).toBeVisible();
-    await page.waitForTimeout(6_000);
+    // A timed toast would be gone once its countdown ends; the undo toast stays until it is closed or undone.
+    await finishAnimations(page);
     await expect(toast).toBeVisible();
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByRole('group')).toHaveText([/Product 1/, /Product 2/, /Product 3/]);

@@ -171,7 +171,8 @@ export function coveredFields(): string[] {
     field.scrollIntoView({ block: 'nearest', behavior: 'instant' });
     const box = field.getBoundingClientRect();
     const name = `${field.tagName.toLowerCase()}#${field.id || (field as HTMLInputElement).name}`;
-    if (box.top < 0 || box.bottom > window.innerHeight + 0.5) {
+    // Half a pixel either way is the rounding of a scroll to whole device pixels, not a field out of view.
+    if (box.top < -0.5 || box.bottom > window.innerHeight + 0.5) {
       found.push(
         `${name} lies at ${Math.round(box.top)}-${Math.round(box.bottom)} px, outside the ${window.innerHeight} px left above the keyboard`,
       );

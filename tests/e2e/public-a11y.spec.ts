@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const PAGES = ['/', '/about-us/', '/portals/', '/how-it-works/', '/estimate/', '/metaverse-logistics/', '/contact-us/', '/advertise-with-us/', '/no-such-page/', '/policies/privacy-policy/', '/policies/terms-and-conditions/'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 async function scan(page: Page, path: string): Promise<void> {
@@ -16,17 +15,7 @@ async function scan(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('main')).toHaveCount(1);
 }
 
-for (const width of [375, 1280]) {
-  test.describe(`axe at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-    for (const path of PAGES) {
-      test(`${path} has no WCAG 2.2 AA violations for a guest`, async ({ page }) => {
-        await scan(page, path);
-      });
-    }
-  });
-}
-
+// Every public page is scanned for a guest at 375 and 1280 px on one load, in route-checks.spec.ts.
 test.describe('axe when signed in', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
   for (const path of ['/', '/portals/', '/contact-us/']) {

@@ -70,7 +70,9 @@ test.describe('with JavaScript disabled', () => {
 });
 
 test.describe('the calculator', () => {
-  test('price, quantity and category give every line and a total in rand; a new exchange rate changes the total', async ({ page }) => {
+  test('a shopper estimates a basket: the total in rand follows the rate and the currency, lines are added and removed, under $100 the minimum shows', async ({ page }) => {
+    // The arithmetic of each line at the published rates is unit-tested (tests/unit/estimate-published.test.ts);
+    // this journey keeps what the page shows of it, the focus moves and the minimum notice.
     await page.goto('/estimate/');
     await hydrate(page);
     await expect(page.getByLabel('Exchange rate (rand per 1 USD)')).toHaveValue('17.45');
@@ -80,32 +82,19 @@ test.describe('the calculator', () => {
     await item.getByLabel('Price (USD)').fill('60');
     await item.getByLabel('Quantity').fill('2');
     await item.getByLabel('Category').selectOption({ label: 'Clothing: 45 % duty' });
-
-    // $120 at R17.45 = R2 094.00; duty 45 % = R942.30; VAT 15 % of (2 094.00 + 209.40 + 942.30) = R486.86;
-    // 1 kg ships for R450.00; the $10 fee is R174.50.
-    await expect(line(page, 'Customs value')).toHaveText(rand('R2 094,00'));
     await expect(line(page, 'Customs duty')).toHaveText('R942,30');
-    await expect(line(page, 'VAT (15 %)')).toHaveText('R486,86');
-    await expect(line(page, 'Shipping')).toHaveText('R450,00');
-    await expect(line(page, 'Facilitation fee')).toHaveText('R174,50');
     await expect(line(page, 'Estimated total')).toHaveText(rand('R4 147,66'));
     await expect(page.getByRole('status').filter({ hasText: 'Estimated total' })).toHaveText(/^Estimated total R4[\s\u00a0]147,66$/);
     await expect(results(page).getByText(/minimum order value is \$100/)).toHaveCount(0);
     await expect(results(page).getByText('This is an estimate, not a quote.')).toBeVisible();
 
     await page.getByLabel('Exchange rate (rand per 1 USD)').fill('18');
-    // R2 160.00 + R972.00 + VAT 15 % of 3 348.00 = R502.20 + R450.00 + $10 × 18 = R180.00.
-    await expect(line(page, 'Customs value')).toHaveText(rand('R2 160,00'));
-    await expect(line(page, 'Facilitation fee')).toHaveText('R180,00');
     await expect(line(page, 'Estimated total')).toHaveText(rand('R4 264,20'));
-  });
 
-  test('lines can be added and removed, each with its own category; under $100 the minimum is shown', async ({ page }) => {
-    await page.goto('/estimate/');
-    await hydrate(page);
     await page.getByLabel('Shop currency').selectOption('GBP');
     await expect(page.getByLabel('Exchange rate (rand per 1 GBP)')).toHaveValue('22.95');
-    await page.getByRole('group', { name: 'Item 1' }).getByLabel('Price (GBP)').fill('20');
+    await item.getByLabel('Price (GBP)').fill('20');
+    await item.getByLabel('Quantity').fill('1');
     await expect(results(page).getByText(/minimum order value is \$100 of products from one shop/)).toBeVisible();
 
     await page.getByRole('button', { name: 'Add another item' }).click();
@@ -113,9 +102,7 @@ test.describe('the calculator', () => {
     await expect(second.getByLabel('Price (GBP)')).toBeFocused();
     await second.getByLabel('Price (GBP)').fill('100');
     await second.getByLabel('Category').selectOption({ label: 'Electronics (phones, laptops, tablets): 0 % duty' });
-    // £20 clothing = R459.00 with R206.55 duty; £100 electronics = R2 295.00 without duty.
     await expect(line(page, 'Customs value')).toHaveText(rand('R2 754,00'));
-    await expect(line(page, 'Customs duty')).toHaveText('R206,55');
     await expect(results(page).getByText(/minimum order value is \$100/)).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Remove item 2' }).click();

@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { startSandbox } from '../../sandbox/src/server';
 import { SEED_PORTAL_IDS } from '../../sandbox/src/seed';
 import { PORTALS, syncPortals } from '../../sandbox/src/shops';
 import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { expect, test } from './fixtures';
+import { buildSiteCopy, type SiteBuild } from './site-build';
 
 // The service decides which shops exist: the build reads GET /portals (src/lib/portals-loader.ts). Here a
 // sandbox of its own gains a shop and loses one before a build, and the built /portals/ and home page follow.
@@ -22,33 +18,24 @@ test.use({ javaScriptEnabled: false });
 test('a shop added to the service appears on /portals/ and the home page after a build, and one removed disappears', async ({
   page,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(120_000);
   const seedIds: readonly number[] = SEED_PORTAL_IDS;
   const removed = PORTALS.find((p) => !seedIds.includes(p.id));
   if (!removed) throw new Error('the sandbox catalogue needs a shop the demo data does not use');
   const api = await startSandbox({ db: ':memory:', port: 0, quiet: true });
-  const root = mkdtempSync(join(tmpdir(), 'shops-build-'));
+  let site: SiteBuild | undefined;
   try {
     syncPortals(api.ctx, [...PORTALS.filter((p) => p.id !== removed.id), ADDED]);
-    const outDir = join(root, 'out');
-    const env = {
-      ...sandboxBuildEnv({ apiPort: api.port, outDir }),
-      PUBLIC_API_HOST: api.url,
-      ASTRO_CACHE_DIR: join(root, 'cache'),
-    };
-    // This Node (the project's 24) runs Astro's own entry: `npx` would take whichever node comes first on the PATH.
-    // Not spawnSync: the sandbox answers from this process, which must stay free while the build asks it.
-    const astro = join(process.cwd(), 'node_modules', 'astro', 'bin', 'astro.mjs');
-    const build = await promisify(execFile)(process.execPath, [astro, 'build'], {
-      env,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
+    // A copy of the site with the two pages that list shops, built against this sandbox.
+    site = await buildSiteCopy({
+      pages: ['index.astro', 'portals.astro'],
+      env: { ...sandboxBuildEnv({ apiPort: api.port }), PUBLIC_API_HOST: api.url },
     });
-    const log = `${build.stdout}${build.stderr}`;
+    const log = site.log;
     expect(log).toContain(`${PORTALS.length} shops from ${api.url}/api/web/v1/portals`);
     expect(log).toContain(`the service lists no shop with "portalId" ${removed.id}; not shown`);
 
-    const server = createSiteServer({ root: outDir });
+    const server = createSiteServer({ root: site.outDir });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -70,6 +57,6 @@ test('a shop added to the service appears on /portals/ and the home page after a
     }
   } finally {
     await api.close();
-    rmSync(root, { recursive: true, force: true });
+    site?.remove();
   }
 });

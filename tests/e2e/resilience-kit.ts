@@ -24,7 +24,7 @@ export function messageFor(fault: Fault): string {
 }
 
 /**
- * Past the client's 5000 ms timeout, and far enough past it that the retry made once the fault is cleared reaches the
+ * Past the client's timeout (2000 ms in the test build, PUBLIC_REQUEST_TIMEOUT_MS in scripts/e2e.mjs), and far enough past it that the retry made once the fault is cleared reaches the
  * sandbox before the timed-out call does. At 6500 ms a slow test run retried after the held payment had gone through,
  * and the retry met 'Only a quoted order in processing can be paid'.
  */

@@ -27,7 +27,7 @@ test.describe('a 401 storm', () => {
       const tokens = await tokensFor(request, account);
       const { orderId } = await orderFor(request, tokens);
       // A slow token endpoint (for this shopper only) keeps every 401 arriving while the one refresh is under way.
-      await sandbox(request, 'POST', '/faults', { user: account.email, latency: { 'POST /oauth/token': 1500 } });
+      await sandbox(request, 'POST', '/faults', { user: account.email, latency: { 'POST /oauth/token': 800 } });
       await seedSession(page, { access_token: 'stale-access-token-of-an-old-session', refresh_token: tokens.refresh_token });
       const seen = watchTokens(page);
       await page.goto(path === '/quote-payment/' ? `${path}${orderId}/` : path);

@@ -48,8 +48,8 @@ export async function watchProblems(page: Page): Promise<Problems> {
   return problems;
 }
 
-/** Waits until the page is quiet: no network for 500 ms, then a short settle for timers and lazy code. */
+/** Waits until the page is quiet: no network for 500 ms, then until the browser is idle (timers and lazy code have run). */
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 2000 })));
 }

@@ -1,23 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { ACCOUNT_ROUTES, fillRoute, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES } from '../../scripts/routes.mjs';
-import { callApi } from './account-helpers';
+import type { Page } from '@playwright/test';
+import { ACCOUNT_SAMPLE_ROUTES, fillRoute, NOT_FOUND_ROUTE } from '../../scripts/routes.mjs';
 import { cropScreenshot, productBlock, screenshot } from './files/order-kit';
-import { expect, siteOrigin, test, type Tokens } from './fixtures';
+import { expect, siteOrigin, test } from './fixtures';
 import { settle, watchProblems, type Problems } from './security-helpers';
-
-/** Public pages beyond scripts/routes.mjs: the policy pages the footer links to. */
-const POLICY_ROUTES = ['/policies/privacy-policy/', '/policies/terms-and-conditions/'];
-
-/** The demo shopper's first order in each status the account routes need. */
-async function orderIds(request: APIRequestContext, tokens: Tokens): Promise<Record<string, number>> {
-  const orders = await callApi<{ id: number; status: string }[]>(request, tokens, 'GET', '/orders?type=normal&per=100');
-  const ids: Record<string, number> = {};
-  for (const o of orders) ids[o.status] ??= o.id;
-  return ids;
-}
 
 /** Opens a route, lets it settle and returns what went wrong on the way. */
 async function visit(page: Page, problems: Problems, route: string): Promise<void> {
@@ -27,17 +15,10 @@ async function visit(page: Page, problems: Problems, route: string): Promise<voi
   await settle(page);
 }
 
-test.describe('every route loads without a CSP violation or a console error', () => {
-  for (const route of [...PUBLIC_ROUTES, ...POLICY_ROUTES, ...MODAL_ROUTES]) {
-    test(`visitor: ${route}`, async ({ page }) => {
-      const problems = await watchProblems(page);
-      await visit(page, problems, route);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      expect(problems.list).toEqual([]);
-    });
-  }
-
-  for (const route of ACCOUNT_ROUTES) {
+// Every public, policy, modal and account route (visitor and demo shopper) is loaded with watchProblems once, in
+// route-checks.spec.ts, beside its phone and axe checks.
+test.describe('account routes opened by a visitor load without a CSP violation or a console error', () => {
+  for (const route of ACCOUNT_SAMPLE_ROUTES) {
     test(`visitor on an account route: ${route}`, async ({ page }) => {
       const problems = await watchProblems(page);
       await page.goto(fillRoute(route, { placed: 1, processing: 2, delivered: 7 }));
@@ -48,23 +29,6 @@ test.describe('every route loads without a CSP violation or a console error', ()
       expect(problems.list).toEqual([]);
     });
   }
-
-  test.describe('signed in as the demo shopper', () => {
-    test.use({ account: 'demo' });
-
-    for (const route of ACCOUNT_ROUTES) {
-      test(`shopper: ${route}`, async ({ page, request, signedIn }) => {
-        const path = fillRoute(route, await orderIds(request, signedIn.tokens));
-        expect(path, 'the demo shopper has an order in each needed status').not.toMatch(/\/0\/$/);
-        const problems = await watchProblems(page);
-        await visit(page, problems, path);
-        expect(new URL(page.url()).pathname).toBe(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-        expect(problems.list).toEqual([]);
-      });
-    }
-  });
 });
 
 test.describe('code and styles loaded on demand stay within the policy', () => {

@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { accountPath, ACCOUNT_PATHS, idPathPrefixes } from '../../src/lib/account-paths';
 import {
   ACCOUNT_ROUTES,
   hostRewrites,
@@ -6,11 +9,13 @@ import {
   menuLinks,
   precachedShells,
   privatePaths,
+  routeBase,
   sampleRoutes,
   shellPages,
   type AccountRouteEntry,
 } from '../../src/lib/account-routes';
 import { $router, pathTo } from '../../src/lib/stores/router';
+import { PUSH_PAGES, PUSH_SCRIPT_TEXT } from '../../scripts/pwa.mjs';
 
 const gift: AccountRouteEntry = {
   path: '/gift-cards',
@@ -108,5 +113,104 @@ describe('the account route table', () => {
     const { existsSync } = await import('node:fs');
     for (const entry of Object.values(ACCOUNT_ROUTES))
       if (entry.screen) expect(existsSync(`src/islands/${entry.screen}.tsx`), entry.screen).toBe(true);
+  });
+});
+
+/** The files that wrote account addresses by hand until issue 41 (point 8); the scan below must keep covering them. */
+const ONCE_BY_HAND = [
+  'src/worker/sw-push.js',
+  'src/lib/shell/shown-pages.ts',
+  'src/pages/_components/Footer.astro',
+  'src/pages/_components/Header.astro',
+  'src/pages/offline.astro',
+  'src/pages/estimate.astro',
+  'src/islands/CostEstimator.tsx',
+  'src/islands/order/OrderUploadedScreen.tsx',
+  'src/islands/order/OrderFormScreen.tsx',
+  'src/islands/auth/UploadOrderInstructions.tsx',
+  'src/content-studio.ts',
+];
+
+/** Every code file under src but the table and its address column. */
+const SOURCES = readdirSync('src', { recursive: true, encoding: 'utf8' })
+  .map((file) => join('src', file).replaceAll('\\', '/'))
+  .filter(
+    (file) => /\.(ts|tsx|js|mjs|astro)$/.test(file) && !['src/lib/account-routes.ts', 'src/lib/account-paths.ts'].includes(file),
+  );
+
+const SEGMENTS = Object.values(ACCOUNT_PATHS)
+  .map((path) =>
+    routeBase(path)
+      .slice(1, -1)
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  )
+  .join('|');
+// An account page's first segment written as an address (`/help`, `\/help`, `my-invoice/`) or as a regex alternative
+// (`(auth|my-invoice|`), but not inside a longer name (`order-uploaded__links`, `pages/help.astro`).
+const BY_HAND = new RegExp(
+  String.raw`(?<![\w.-])(?:\\?/(?:${SEGMENTS})(?![\w-])|(?:${SEGMENTS})(?=\\?/)|(?<=[(|])(?:${SEGMENTS})(?=[|)]))`,
+  'g',
+);
+
+/** The account addresses written by hand in a file's code, each with a little context; comments may name pages. */
+function handWritten(code: string): string[] {
+  const text = code
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/(^|\s)\/\/.*$/gm, '$1');
+  return [...text.matchAll(BY_HAND)].map((match) =>
+    text.slice(Math.max(0, match.index - 30), match.index + 40).replace(/\s+/g, ' '),
+  );
+}
+
+describe('one route table for every link to an account page', () => {
+  it('gives each route its address from ACCOUNT_PATHS, and accountPath the trailing slash up to the id', () => {
+    expect(Object.keys(ACCOUNT_PATHS)).toEqual(Object.keys(ACCOUNT_ROUTES));
+    for (const [route, entry] of Object.entries(ACCOUNT_ROUTES))
+      expect(entry.path, route).toBe(ACCOUNT_PATHS[route as keyof typeof ACCOUNT_PATHS]);
+    expect(accountPath('uploadOrders')).toBe('/upload-orders/');
+    expect(accountPath('invoice')).toBe('/my-invoice/');
+    expect(idPathPrefixes()).toEqual(idPagePrefixes());
+  });
+
+  it("writes the push worker's pages into its script from the table", () => {
+    expect(PUSH_PAGES).toEqual({
+      quotePayment: '/quote-payment/',
+      trackOrder: '/track-order/',
+      orderHistory: '/my-orders-history/',
+    });
+    expect(PUSH_SCRIPT_TEXT).toContain(`const PUSH_PAGES = ${JSON.stringify(PUSH_PAGES)};`);
+    expect(readFileSync('src/worker/sw-push.js', 'utf8')).not.toContain('const PUSH_PAGES');
+  });
+
+  it('finds an address written by hand in each way one was, and not in class names, file names or comments', () => {
+    for (const code of [
+      '<a href="/upload-orders/">',
+      "const NEXT = '/upload-orders/';",
+      '<a href="/login/?next=/help/" data-modal="login">',
+      'url: `/quote-payment/${f.id}/`',
+      "preview_path: '/help/',",
+      '/^\\/(quote-payment\\/\\d{1,12}\\/|my-orders-history\\/)$/',
+      '/^\\/(auth|my-invoice|order-uploaded)\\//',
+      "'my-returns/index.html'",
+    ])
+      expect(handWritten(code), code).not.toEqual([]);
+    for (const code of [
+      '<div className="order-uploaded">',
+      'id="track-order-select"',
+      '<AccountLayout page="help">',
+      '// src/pages/help.astro: the FAQ, see /help/',
+      '/** The order form page (/upload-orders). */',
+      '{/* Back to /my-details/ */}',
+      "href={accountPath('help')}",
+      "new URL('https://example.com/help')",
+    ])
+      expect(handWritten(code), code).toEqual([]);
+  });
+
+  it('leaves no account address written by hand in src: each comes from src/lib/account-routes.ts', () => {
+    expect(SOURCES).toEqual(expect.arrayContaining(ONCE_BY_HAND));
+    const found = SOURCES.flatMap((file) => handWritten(readFileSync(file, 'utf8')).map((context) => `${file}: ${context}`));
+    expect(found, 'use accountPath() (src/lib/account-paths.ts) or pathTo() for these').toEqual([]);
   });
 });

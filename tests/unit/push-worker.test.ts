@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { PUSH_SCRIPT_TEXT } from '../../scripts/pwa.mjs';
 
 const ORIGIN = 'https://shopper.example';
 
 type Listener = (event: Record<string, unknown>) => void;
 
-/** Runs src/worker/sw-push.js in a stand-in worker scope: its listeners, and what it asked of the worker's APIs. */
+/** Runs src/worker/sw-push.js as the build writes it in a stand-in worker scope: its listeners, and what it asked of the worker's APIs. */
 function worker(windows: { url: string; focus: () => Promise<unknown> }[] = []) {
   const listeners = new Map<string, Listener>();
   const showNotification = vi.fn(() => Promise.resolve());
@@ -17,7 +17,7 @@ function worker(windows: { url: string; focus: () => Promise<unknown> }[] = []) 
     clients: { matchAll: vi.fn(() => Promise.resolve(windows)), openWindow },
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
   };
-  new Function('self', readFileSync('src/worker/sw-push.js', 'utf8'))(scope);
+  new Function('self', PUSH_SCRIPT_TEXT)(scope);
   /** Dispatches an event and waits for what it handed to waitUntil. */
   const dispatch = async (type: string, event: Record<string, unknown>): Promise<void> => {
     let work: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { accountMessages } from '../../lib/account-messages';
+import { useEffect, useState, type ReactNode } from 'react';
+import { answerOnce, cardReturn, providerFlag } from '../../lib/provider-return';
 import { replaceWith } from '../../lib/stores/router';
 import { $currentUser } from '../../lib/stores/user';
 import { AddressForm } from '../ui/AddressForm';
@@ -19,17 +19,15 @@ import { Screen } from './Screen';
 /** My details (the query says success=true or cancel=true after the card provider's page): the personal details form, notifications on this phone, a password change, addresses (add, list, delete with undo), saved cards, a copy of one's data and closing the account. */
 export function MyDetailsScreen({ search }: RouteProps): ReactNode {
   const { data: user, error: userError } = useStore($currentUser);
-  const flagged = useRef(false);
-  const cardFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;
+  const [readReturn] = useState(() => answerOnce(cardReturn));
+  const cardFlag = providerFlag(search);
 
   useEffect(() => {
-    if (!cardFlag || flagged.current) return;
-    flagged.current = true;
-    if (cardFlag === 'success') notify.success(accountMessages.cardAdded);
-    else notify.warning(accountMessages.cardCancelled);
-    // The flag is shown once: a reload or a shared link must not repeat it.
-    replaceWith('myDetails');
-  }, [cardFlag]);
+    const back = readReturn('card', cardFlag);
+    if (!back) return;
+    if (back.notice) notify[back.notice.tone](back.notice.message);
+    if (back.dropQuery) replaceWith('myDetails');
+  }, [readReturn, cardFlag]);
 
   return (
     <Screen page="myDetails">

@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
 import { statusLabel } from '../../lib/progress';
-import { QUOTE_EXPIRED, quoteClock } from '../../lib/quote-clock';
+import { QUOTE_EXPIRED } from '../../lib/quote-clock';
 import { accountMessages } from '../../lib/account-messages';
 import { $now } from '../../lib/stores/clock';
-import { $removeProduct, $restoreProduct, isOpenOrder, orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
+import { $removeProduct, $restoreProduct, orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/format';
+import { answerOnce, paymentReturn, providerFlag } from '../../lib/provider-return';
 import { $payment, resetPayment, returnedPaid } from '../../lib/stores/payment';
+import { cancelTarget, paymentStep, quotePageView, removedMessage } from '../../lib/stores/quote-page';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
 import { notify, toastError } from '../ui/Toasts';
@@ -23,14 +25,8 @@ import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
 import { ShippingAddress } from './ShippingAddress';
 
-/** The contact page prefilled with a query title (the contact page reads ?title=). */
-function contactHref(title: string): string {
-  return `/contact-us/?${new URLSearchParams({ title }).toString()}`;
-}
-
 function leave(): void {
-  // Cancel goes back where the shopper came from; a deep link has nowhere to go back to.
-  if (window.history.length > 1) window.history.back();
+  if (cancelTarget(window.history.length) === 'back') window.history.back();
   else goTo('orderHistory');
 }
 
@@ -40,22 +36,23 @@ async function restore(orderId: number, productId: number): Promise<void> {
 }
 
 /** The quote page's content, once its order is in. */
-function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDetail }): ReactNode {
-  const { loading: paying, data: payment } = useStore($payment);
+function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
+  const { order, quote, products } = detail;
+  const payment = useStore($payment);
   const { loading: removing } = useStore($removeProduct);
   const now = useStore($now);
-  const canDelete = isOpenOrder(order) && products.length > 1;
+  const view = quotePageView(detail, now, payment);
 
   const remove = async (product: OrderProduct) => {
     const done = await $removeProduct.mutate({ orderId: order.id, productId: product.id });
     if (done && 'error' in done) toastError(done.error);
-    else if (done) notify.undo(`${done.data || product.name} removed`, () => void restore(order.id, product.id));
+    else if (done) notify.undo(removedMessage(product, done.data), () => void restore(order.id, product.id));
   };
 
   const pay = async (cardId: number) => {
-    const done = await $payment.mutate({ orderId: order.id, cardId });
-    if (done && 'error' in done) toastError(done.error);
-    else if (done?.data.status === 'leaving') await goToProvider(done.data.location);
+    const step = paymentStep(await $payment.mutate({ orderId: order.id, cardId }));
+    if (step.kind === 'failed') notify.error(step.message);
+    else if (step.kind === 'leave') await goToProvider(step.location);
   };
 
   const finish = () => {
@@ -63,20 +60,19 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
     goTo('orderHistory');
   };
 
-  const expired = quote ? quoteClock(quote.quotedAt, now)?.expired === true : false;
   let paymentPart: ReactNode;
-  if (order.status === 'processing' && quote && expired) {
+  if (view.part.kind === 'expired') {
     paymentPart = (
       <>
         <p className="notice">
-          {QUOTE_EXPIRED} <a href={contactHref(orderTitle(order))}>Query Order</a> to ask for a new one.
+          {QUOTE_EXPIRED} <a href={view.queryHref}>Query Order</a> to ask for a new one.
         </p>
-        <CardPicker onPay={pay} onCancel={leave} paying={paying || payment?.status === 'leaving'} disabled />
+        <CardPicker onPay={pay} onCancel={leave} paying={view.paying} disabled={!view.canPay} />
       </>
     );
-  } else if (order.status === 'processing' && quote) {
-    paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={paying || payment?.status === 'leaving'} />;
-  } else if (isOpenOrder(order)) {
+  } else if (view.part.kind === 'pay') {
+    paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={view.paying} disabled={!view.canPay} />;
+  } else if (view.part.kind === 'awaiting-quote') {
     paymentPart = (
       <div className="button-row">
         <p className="notice">You can pay once the quote has arrived.</p>
@@ -88,7 +84,7 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
   } else {
     paymentPart = (
       <p className="notice">
-        This order is {statusLabel(order.status)}.{' '}
+        This order is {statusLabel(view.part.status)}.{' '}
         <RouteLink href={pathTo('invoice', { id: String(order.id) })}>See the invoice</RouteLink>
       </p>
     );
@@ -103,9 +99,9 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
           <section aria-labelledby="cost-title">
             <h3 id="cost-title">Cost summary</h3>
             <CostSummary quote={quote} />
-            {order.status === 'processing' ? <QuoteDeadline quote={quote} /> : null}
+            {view.showDeadline ? <QuoteDeadline quote={quote} /> : null}
           </section>
-          <a className="button button--ghost button--small" href={contactHref(orderTitle(order))}>
+          <a className="button button--ghost button--small" href={view.queryHref}>
             Query Order
           </a>
         </section>
@@ -115,7 +111,7 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
           <ProductTable
             caption={`Products of ${orderTitle(order)}`}
             products={products}
-            onDelete={canDelete ? remove : undefined}
+            onDelete={view.canDelete ? remove : undefined}
             busy={removing}
           />
         </section>
@@ -124,7 +120,7 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
           {paymentPart}
         </section>
       </div>
-      {payment?.status === 'paid' && (
+      {view.paidDialog && (
         <Modal title={accountMessages.paymentSuccess} onClose={finish}>
           <p>Thank you. {orderTitle(order)} is paid; you can follow it on Track Order.</p>
           <button type="button" className="button button--accent" data-autofocus onClick={finish}>
@@ -139,18 +135,19 @@ function QuotePayment({ detail: { order, quote, products } }: { detail: OrderDet
 /** Quote and payment (the query says success=true or cancel=true after the provider's page): order summary, cost summary, shipping address, products, card picker, success dialog. */
 export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
-  const providerFlag = search.success === 'true' ? 'success' : search.cancel === 'true' ? 'cancel' : undefined;
+  const flag = providerFlag(search);
+  const [readReturn] = useState(() => answerOnce(paymentReturn));
   useEffect(() => {
     resetPayment();
     return resetPayment;
   }, [id]);
   useEffect(() => {
-    if (!providerFlag) return;
-    if (providerFlag === 'success') returnedPaid();
-    else notify.warning(accountMessages.paymentCancelled);
-    // The flag is shown once: a reload or a shared link must not repeat it.
-    replaceWith('quotePayment', { id: String(id) });
-  }, [providerFlag, id]);
+    const back = readReturn(String(id), flag);
+    if (!back) return;
+    if (back.paid) returnedPaid();
+    if (back.notice) notify[back.notice.tone](back.notice.message);
+    if (back.dropQuery) replaceWith('quotePayment', { id: String(id) });
+  }, [readReturn, flag, id]);
 
   return (
     <Screen page="quotePayment">

@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { accountPath } from '../../lib/account-paths';
 import { useIslandReady } from '../ui/use-island-ready';
 import './auth.css';
 
@@ -48,7 +49,7 @@ export function UploadOrderInstructions(): ReactNode {
         <li>The screenshot is saved in your gallery, in the Screenshots album.</li>
       </ol>
       <p className="auth-switch">
-        <a className="button" href="/upload-orders/">
+        <a className="button" href={accountPath('uploadOrders')}>
           Go to the Order Form
         </a>
       </p>

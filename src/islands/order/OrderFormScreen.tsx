@@ -5,11 +5,12 @@ import { accountMessages } from '../../lib/account-messages';
 import { $addresses, $addressOptions } from '../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../lib/stores/portals';
 import { $online } from '../../lib/stores/network';
-import { defaultValues, MAX_PRODUCTS, newProduct, openDraft } from '../../lib/stores/order-draft';
+import { defaultValues, newProduct, openDraft } from '../../lib/stores/order-draft';
+import { canAddProduct, canDeleteProduct, canPlaceOrder, placeOrderStep, productDeletedMessage, restoreProductAt, shouldSubmitOrder } from '../../lib/stores/order-form';
 import { $placeOrder } from '../../lib/stores/place-order';
 import { $signedIn } from '../../lib/stores/session';
-import { goTo } from '../../lib/stores/router';
-import { orderFieldErrors, orderSchema, type OrderFormValues, type ProductValues } from '../../lib/schemas/order';
+import { goTo, pathTo } from '../../lib/stores/router';
+import { orderSchema, type OrderFormValues } from '../../lib/schemas/order';
 import { LoadError } from '../account/LoadError';
 import { Screen } from '../account/Screen';
 import { AddressForm } from '../ui/AddressForm';
@@ -22,7 +23,7 @@ import { ProductBlock } from './ProductBlock';
 import './order-form.css';
 
 const FORM_ID = 'order-form';
-const NEXT = '/upload-orders/';
+const NEXT = pathTo('uploadOrders');
 
 function VisitorPrompt({ id }: { id?: string }): ReactNode {
   return (
@@ -103,12 +104,6 @@ function AddressField(): ReactNode {
   );
 }
 
-function insertAt(products: ProductValues[], index: number, product: ProductValues): ProductValues[] {
-  if (products.some((p) => p.key === product.key) || products.length >= MAX_PRODUCTS) return products;
-  const at = Math.min(index, products.length);
-  return [...products.slice(0, at), product, ...products.slice(at)];
-}
-
 function Products({ finalized }: { finalized: boolean }): ReactNode {
   const { values, setValues } = useFormikContext<OrderFormValues>();
   const addButton = useRef<HTMLButtonElement>(null);
@@ -137,12 +132,12 @@ function Products({ finalized }: { finalized: boolean }): ReactNode {
                 product={product}
                 disabled={finalized}
                 onDelete={
-                  values.products.length > 1 && !finalized
+                  canDeleteProduct(values.products, finalized)
                     ? () => {
                         helpers.remove(index);
                         addButton.current?.focus();
-                        notify.undo(`${product.name} deleted`, () => {
-                          void setValues((prev) => ({ ...prev, products: insertAt(prev.products, index, product) }));
+                        notify.undo(productDeletedMessage(product), () => {
+                          void setValues((prev) => ({ ...prev, products: restoreProductAt(prev.products, index, product) }));
                         });
                       }
                     : undefined
@@ -154,7 +149,7 @@ function Products({ finalized }: { finalized: boolean }): ReactNode {
                 ref={addButton}
                 type="button"
                 className="button button--ghost"
-                disabled={finalized || values.products.length >= MAX_PRODUCTS}
+                disabled={!canAddProduct(values.products, finalized)}
                 onClick={() => {
                   const next = newProduct(values.products);
                   focusKey.current = next.key;
@@ -200,7 +195,7 @@ function PlaceOrder({ signedIn, placing, failed }: { signedIn: boolean; placing:
             type="submit"
             form={FORM_ID}
             className="button order-form__submit"
-            disabled={!online || !values.agreed || placing}
+            disabled={!canPlaceOrder({ online, agreed: values.agreed, placing })}
             aria-describedby={['order-rules', online ? '' : 'order-offline', failed ? 'order-failed' : ''].filter(Boolean).join(' ')}
           >
             {placing ? 'Placing Order…' : 'Place Order'}
@@ -225,24 +220,23 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
   const [failed, setFailed] = useState(false);
 
   const submit = async (values: OrderFormValues, helpers: FormikHelpers<OrderFormValues>) => {
-    if (!signedIn || !values.agreed) return;
+    if (!shouldSubmitOrder(signedIn, values)) return;
     setFailed(false);
-    const done = await $placeOrder.mutate(values);
-    if (done && 'error' in done) {
+    const step = placeOrderStep(await $placeOrder.mutate(values));
+    if (step.kind === 'failed') {
       // SPEC section 8 reports a failed order to analytics only (the store does); the shopper is also told, by design
       // (docs/order-form.md), and a field map still marks the fields.
       setFailed(true);
-      notify.error(accountMessages.orderFailed);
-      const fields = orderFieldErrors(done.error.errors);
-      if (Object.keys(fields).length > 0) {
+      notify.error(step.message);
+      if (Object.keys(step.fields).length > 0) {
         let errors: FormikErrors<OrderFormValues> = {};
-        for (const [path, message] of Object.entries(fields)) errors = setIn(errors, path, message) as FormikErrors<OrderFormValues>;
+        for (const [path, message] of Object.entries(step.fields)) errors = setIn(errors, path, message) as FormikErrors<OrderFormValues>;
         helpers.setErrors(errors);
       }
-    } else if (done) {
-      notify.success('Order Created');
+    } else if (step.kind === 'placed') {
+      notify.success(step.message);
       helpers.resetForm({ values: defaultValues() });
-      goTo('orderUploaded', { id: String(done.data) });
+      goTo('orderUploaded', { id: String(step.orderId) });
     }
   };
 

@@ -2,6 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDateTime } from '../../lib/format';
 import { isUnknownOrder, placedOrderStore } from '../../lib/stores/placed-order';
+import { pathTo } from '../../lib/stores/router';
 import type { RouteProps } from '../account/lazy-screen';
 import { LoadError } from '../account/LoadError';
 import { PushOptIn } from '../account/PushOptIn';
@@ -19,7 +20,7 @@ export function OrderUploadedScreen({ id: orderId }: RouteProps): ReactNode {
         <div className="order-uploaded">
           <p>We could not find this order. Your placed orders are listed in your order history.</p>
           <p className="order-uploaded__links">
-            <a className="button" href="/my-orders-history/">
+            <a className="button" href={pathTo('orderHistory')}>
               Order History
             </a>
           </p>

@@ -1,11 +1,14 @@
+import { idPathPrefixes } from '../account-paths';
+
 const KEY = 'shown_pages';
 /** The worker's cache of pages (runtimeCaching `pages` in scripts/pwa.mjs). */
 const PAGES_CACHE = 'pages';
 const MOST = 20;
 
-// The same rule as isCacheablePage in scripts/pwa.mjs (which the worker gets as source text and so cannot import).
+// The same rule as PAGES_NEVER_KEPT and isCacheablePage in scripts/pwa.mjs (which the worker gets as source text and so cannot import).
+const NEVER_KEPT = [...idPathPrefixes(), '/auth/'];
 const isCacheable = (location: Location): boolean =>
-  location.search === '' && !/^\/(auth|my-invoice|quote-payment|order-uploaded)\//.test(location.pathname);
+  location.search === '' && !NEVER_KEPT.some((prefix) => location.pathname.startsWith(prefix));
 
 function readShown(): string[] {
   try {

@@ -1,0 +1,95 @@
+import type { Order, OrderProduct, Quote } from '../api/orders';
+import { errorMessage } from '../error-message';
+import { orderTitle } from '../format';
+import { quoteClock } from '../quote-clock';
+import { isOpenOrder, type OrderDetail } from './order-detail';
+
+/**
+ * The payment part of the quote page: an expired quote (Make Payment disabled, Query Order offered), the card picker,
+ * 'You can pay once the quote has arrived.' while no quote is in, or the closed order's status with its invoice link.
+ */
+export type PaymentPart = { kind: 'expired' } | { kind: 'pay' } | { kind: 'awaiting-quote' } | { kind: 'closed'; status: string };
+
+/** A payment write as the page reads it: in flight, and how the last one ended. */
+export interface PaymentState {
+  loading: boolean;
+  data?: { status: 'leaving'; location: string } | { status: 'paid' };
+}
+
+/** Everything the quote page shows and enables, from the order, the clock and the payment in flight. */
+export interface QuotePageView {
+  part: PaymentPart;
+  /** Make Payment may be pressed (a card must still be chosen). */
+  canPay: boolean;
+  /** Make Payment says 'Paying…': the write is in flight, or the browser is leaving for the provider's page. */
+  paying: boolean;
+  /** Each product offers Delete: the order is open and more than one product is left. */
+  canDelete: boolean;
+  /** The quote clock ('Valid until …' or 'This quote has expired.') shows beside the cost summary. */
+  showDeadline: boolean;
+  /** The 'Your Payment was a Success!' dialog shows. */
+  paidDialog: boolean;
+  /** The Query Order link: the contact page prefilled with the order's title. */
+  queryHref: string;
+}
+
+/** The contact page prefilled with a query title (the contact page reads ?title=). */
+export function contactHref(title: string): string {
+  return `/contact-us/?${new URLSearchParams({ title }).toString()}`;
+}
+
+/** True when the quote's 48 hours are over; a quote without a readable time never expires here (older servers). */
+export function isQuoteExpired(quote: Pick<Quote, 'quotedAt'> | null, now: number): boolean {
+  return quote ? quoteClock(quote.quotedAt, now)?.expired === true : false;
+}
+
+/** Which payment part an order shows at `now`. */
+export function paymentPart(order: Pick<Order, 'status'>, quote: Pick<Quote, 'quotedAt'> | null, now: number): PaymentPart {
+  if (order.status === 'processing' && quote) return isQuoteExpired(quote, now) ? { kind: 'expired' } : { kind: 'pay' };
+  if (isOpenOrder(order)) return { kind: 'awaiting-quote' };
+  return { kind: 'closed', status: order.status };
+}
+
+/** True while a payment is in flight or the browser is on its way to the provider's page. */
+export function isPaying(payment: PaymentState): boolean {
+  return payment.loading || payment.data?.status === 'leaving';
+}
+
+/** True when the shopper may delete a product: the order is still open and it is not the last product. */
+export function canDeleteProducts(order: Pick<Order, 'status'>, products: readonly unknown[]): boolean {
+  return isOpenOrder(order) && products.length > 1;
+}
+
+/** What the quote page shows and enables for this order at `now`, with this payment state. */
+export function quotePageView({ order, quote, products }: OrderDetail, now: number, payment: PaymentState): QuotePageView {
+  const part = paymentPart(order, quote, now);
+  return {
+    part,
+    canPay: part.kind === 'pay',
+    paying: isPaying(payment),
+    canDelete: canDeleteProducts(order, products),
+    showDeadline: order.status === 'processing',
+    paidDialog: payment.data?.status === 'paid',
+    queryHref: contactHref(orderTitle(order)),
+  };
+}
+
+/** What follows Make Payment: a toast with the failure, leaving for the provider's page, the paid dialog, or nothing (a press while one was in flight). */
+export type PaymentStep = { kind: 'failed'; message: string } | { kind: 'leave'; location: string } | { kind: 'paid' } | { kind: 'none' };
+
+/** The next step after a payment write ended with `outcome` (undefined: nothing was sent). */
+export function paymentStep(outcome: { data: NonNullable<PaymentState['data']> } | { error: unknown } | undefined): PaymentStep {
+  if (!outcome) return { kind: 'none' };
+  if ('error' in outcome) return { kind: 'failed', message: errorMessage(outcome.error) };
+  return outcome.data.status === 'leaving' ? { kind: 'leave', location: outcome.data.location } : { kind: 'paid' };
+}
+
+/** The undo toast after a product was removed: '<name> removed', with the name the removal answered, else the one on screen. */
+export function removedMessage(product: Pick<OrderProduct, 'name'>, answer: string | undefined): string {
+  return `${answer || product.name} removed`;
+}
+
+/** Where Cancel Order goes: back where the shopper came from, or to the order history from a deep link (nowhere to go back to). */
+export function cancelTarget(historyLength: number): 'back' | 'orderHistory' {
+  return historyLength > 1 ? 'back' : 'orderHistory';
+}

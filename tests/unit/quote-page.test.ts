@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { paymentLocation } from '../../src/lib/api/cards';
+import { ApiError } from '../../src/lib/api/errors';
+import type { OrderProduct, Quote } from '../../src/lib/api/orders';
+import { accountMessages } from '../../src/lib/account-messages';
+import { QUOTE_VALID_MS } from '../../src/lib/quote-clock';
+import {
+  cancelTarget,
+  canDeleteProducts,
+  contactHref,
+  isPaying,
+  isQuoteExpired,
+  paymentPart,
+  paymentStep,
+  quotePageView,
+  removedMessage,
+  type PaymentState,
+} from '../../src/lib/stores/quote-page';
+import { anOrder } from './order-fixture';
+
+const HOUR = 3_600_000;
+const NOW = Date.parse('2026-11-22T10:00:00.000Z');
+const PAYFAST = 'https://www.payfast.co.za/eng/process?uuid=abc';
+
+/** A quote issued `hours` before NOW; `quotedAt: ''` is a quote from a server that sends no time. */
+function quoteFrom(hours: number | undefined): Quote {
+  const quotedAt = hours === undefined ? '' : new Date(NOW - hours * HOUR).toISOString();
+  return { feesCost: 150, serviceFeeCost: 185, subTotal: 925, totalVat: 138.75, total: 1063.75, quotedAt };
+}
+
+const product = (id: number, name: string): OrderProduct => ({
+  id, name, description: '', quantity: 1, comment: '', costPrice: 0, customsPrice: 0, deliveryPrice: 0, serviceFee: 0, screenshot: '',
+});
+const twoProducts = [product(1, 'Kindle Paperwhite'), product(2, 'Kindle cover')];
+const idle: PaymentState = { loading: false };
+
+/** The quote page's view of order 7 (Amazon) with this status and quote, at NOW. */
+function viewOf(status: string, quote: Quote | null, payment: PaymentState = idle, products = twoProducts) {
+  return quotePageView({ order: anOrder({ id: 7, status }), quote, products }, NOW, payment);
+}
+
+describe('the payment part of the quote page', () => {
+  it('a quote issued 47 hours ago can be paid: the card picker, Make Payment enabled, the clock beside the cost summary', () => {
+    const view = viewOf('processing', quoteFrom(47));
+    expect(view.part).toEqual({ kind: 'pay' });
+    expect(view.canPay).toBe(true);
+    expect(view.paying).toBe(false);
+    expect(view.showDeadline).toBe(true);
+  });
+
+  it("a quote issued 49 hours ago is expired: 'This quote has expired.' with Make Payment disabled and Query Order", () => {
+    const view = viewOf('processing', quoteFrom(49));
+    expect(view.part).toEqual({ kind: 'expired' });
+    expect(view.canPay).toBe(false);
+    expect(view.queryHref).toBe('/contact-us/?title=Order+7+-+Amazon');
+  });
+
+  it('expires exactly 48 hours after it was issued, not a millisecond before', () => {
+    const issued = new Date(NOW).toISOString();
+    expect(isQuoteExpired({ quotedAt: issued }, NOW + QUOTE_VALID_MS - 1)).toBe(false);
+    expect(isQuoteExpired({ quotedAt: issued }, NOW + QUOTE_VALID_MS)).toBe(true);
+    expect(paymentPart({ status: 'processing' }, { quotedAt: issued }, NOW + QUOTE_VALID_MS)).toEqual({ kind: 'expired' });
+  });
+
+  it('a quote without a time (an older server) never expires and pays as before', () => {
+    expect(isQuoteExpired(quoteFrom(undefined), NOW + 1000 * HOUR)).toBe(false);
+    const view = viewOf('processing', quoteFrom(undefined));
+    expect(view.part).toEqual({ kind: 'pay' });
+    expect(view.canPay).toBe(true);
+  });
+
+  it("a placed order, or a processing one whose quote is not in, says 'You can pay once the quote has arrived.'", () => {
+    expect(viewOf('placed', null).part).toEqual({ kind: 'awaiting-quote' });
+    expect(viewOf('processing', null).part).toEqual({ kind: 'awaiting-quote' });
+    expect(viewOf('placed', null).canPay).toBe(false);
+    expect(viewOf('placed', null).showDeadline).toBe(false);
+  });
+
+  it('any later status is closed, naming its status for the invoice link', () => {
+    for (const status of ['paid', 'in transit', 'delivered', 'return']) {
+      const view = viewOf(status, quoteFrom(1));
+      expect(view.part, status).toEqual({ kind: 'closed', status });
+      expect(view.canPay, status).toBe(false);
+      expect(view.showDeadline, status).toBe(false);
+    }
+  });
+});
+
+describe('paying from the quote page', () => {
+  it("says 'Paying…' while the write is in flight and while the browser leaves for PayFast", () => {
+    expect(isPaying({ loading: true })).toBe(true);
+    expect(isPaying({ loading: false, data: { status: 'leaving', location: PAYFAST } })).toBe(true);
+    expect(isPaying({ loading: false, data: { status: 'paid' } })).toBe(false);
+    expect(isPaying(idle)).toBe(false);
+    expect(viewOf('processing', quoteFrom(1), { loading: true }).paying).toBe(true);
+  });
+
+  it('an allowed provider page is left for, after the toast', () => {
+    expect(paymentStep({ data: { status: 'leaving', location: PAYFAST } })).toEqual({ kind: 'leave', location: PAYFAST });
+  });
+
+  it("paid here shows 'Your Payment was a Success!'", () => {
+    expect(paymentStep({ data: { status: 'paid' } })).toEqual({ kind: 'paid' });
+    expect(viewOf('processing', quoteFrom(1), { loading: false, data: { status: 'paid' } }).paidDialog).toBe(true);
+  });
+
+  it("a failed payment (no provider page and the order not paid, or a refused host) toasts 'Failed to initiate payment with PayFast', shows no dialog and leaves Make Payment enabled", () => {
+    // A 2xx answer naming no provider page: the store reads the order again and fails when it is not paid.
+    expect(paymentLocation({ status: 'accepted' })).toBeUndefined();
+    const failed = new ApiError(accountMessages.paymentFailed, 'unknown');
+    expect(paymentStep({ error: failed })).toEqual({ kind: 'failed', message: 'Failed to initiate payment with PayFast' });
+    const view = viewOf('processing', quoteFrom(1), { loading: false });
+    expect(view.paidDialog).toBe(false);
+    expect(view.paying).toBe(false);
+    expect(view.canPay).toBe(true);
+  });
+
+  it('a second press while one payment is in flight does nothing', () => {
+    expect(paymentStep(undefined)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the rest of the quote page', () => {
+  it('offers Delete while the order is open and two products are left, not for the last one', () => {
+    expect(canDeleteProducts({ status: 'processing' }, twoProducts)).toBe(true);
+    expect(canDeleteProducts({ status: 'placed' }, twoProducts)).toBe(true);
+    expect(canDeleteProducts({ status: 'processing' }, twoProducts.slice(0, 1))).toBe(false);
+    expect(canDeleteProducts({ status: 'paid' }, twoProducts)).toBe(false);
+    expect(viewOf('processing', quoteFrom(1), idle, twoProducts.slice(1)).canDelete).toBe(false);
+  });
+
+  it("names the removed product in the undo toast: '<name> removed'", () => {
+    expect(removedMessage({ name: 'Kindle cover' }, 'Kindle cover')).toBe('Kindle cover removed');
+    expect(removedMessage({ name: 'Kindle cover' }, '')).toBe('Kindle cover removed');
+    expect(removedMessage({ name: 'Kindle cover' }, undefined)).toBe('Kindle cover removed');
+  });
+
+  it('prefills the contact page with the order title for Query Order', () => {
+    expect(contactHref('Order 12 - Amazon')).toBe('/contact-us/?title=Order+12+-+Amazon');
+    expect(contactHref('Order 3 - H&M')).toBe('/contact-us/?title=Order+3+-+H%26M');
+    expect(viewOf('processing', quoteFrom(1)).queryHref).toBe('/contact-us/?title=Order+7+-+Amazon');
+  });
+
+  it('Cancel Order goes back, or to the order history from a deep link', () => {
+    expect(cancelTarget(2)).toBe('back');
+    expect(cancelTarget(1)).toBe('orderHistory');
+  });
+});
