@@ -1,5 +1,4 @@
-/** The middle value (the upper one of an even count); undefined for none. */
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+import { environmentText, median, verdictCell } from './bench-rules.mjs';
 
 /** JavaScript may grow by this much (gzipped KB) before it counts as heavier: a build's hashes and ordering move bytes. */
 export const JS_SLACK_KB = 1;
@@ -58,7 +57,7 @@ export function jsGrowthBudget(routes) {
 
 const runs = (values) => `${median(values)} (${[...values].sort((a, b) => a - b).join(', ')})`;
 
-/** @typedef {{ name: string, value: string, goal: string, met: boolean }} Budget */
+/** @typedef {{ name: string, value: string, goal: string, met: boolean, reading?: boolean }} Budget */
 
 /** The comparison as markdown: one row per route and per figure, medians with every run in brackets, then the budgets. */
 export function compareMarkdown({
@@ -69,11 +68,11 @@ export function compareMarkdown({
   routes,
   figures,
   budgets = /** @type {Budget[]} */ ([]),
-  lighthouse = 'Lighthouse',
+  environment,
 }) {
   const worse = routes.filter((r) => r.worse).length + figures.filter((f) => f.worse).length;
   return [
-    `Compared ${date} with \`npm run bench:compare -- ${baseline.ref}${current.ref ? ` ${current.ref}` : ''}\`: ${current.ref ? `${current.ref} (${current.sha})` : `this tree (${current.sha})`} against ${baseline.ref} (${baseline.sha}), both built now and measured in turns in the same run, ${runCount} runs each (${lighthouse} mobile, simulated throttling). A difference counts only when every run of one tree is on the same side of every run of the other; JS is gzipped KB (1 KB slack).`,
+    `Compared ${date} with \`npm run bench:compare -- ${baseline.ref}${current.ref ? ` ${current.ref}` : ''}\`: ${current.ref ? `${current.ref} (${current.sha})` : `this tree (${current.sha})`} against ${baseline.ref} (${baseline.sha}), both built now and measured in turns in the same run, ${runCount} runs each (${environmentText(environment)}). A difference counts only when every run of one tree is on the same side of every run of the other; JS is gzipped KB (1 KB slack).`,
     '',
     '| group | route | JS KB before | JS KB now | perf before | perf now | TBT ms before | TBT ms now | LCP ms before | LCP ms now | verdict |',
     '|---|---|---:|---:|---|---|---|---|---|---|---|',
@@ -96,7 +95,7 @@ export function compareMarkdown({
       ? [
           `| budget, ${current.ref ? current.ref : 'this tree'} | figure | goal | met |`,
           '|---|---|---|---|',
-          ...budgets.map((b) => `| ${b.name} | ${b.value} | ${b.goal} | ${b.met ? 'met' : '**not met**'} |`),
+          ...budgets.map((b) => `| ${b.name} | ${b.value} | ${b.goal} | ${verdictCell(b)} |`),
           '',
         ]
       : []),

@@ -1,16 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { LIGHTHOUSE_VERSION, buildSite, startLab, summarise } from './bench-lab.mjs';
+import { RUNS, buildSite, startLab, summarise } from './bench-lab.mjs';
 import { measure as measureScale } from './bench-scale.mjs';
 import { firstVisitFigures } from './bench-first-visit.mjs';
 import { repeatVisitFigures } from './bench-repeat.mjs';
-import { compareFigure, compareMarkdown, compareRoute, jsGrowthBudget, median } from './bench-compare-report.mjs';
+import { compareFigure, compareMarkdown, compareRoute, jsGrowthBudget } from './bench-compare-report.mjs';
+import { environmentText, figureLine, median } from './bench-rules.mjs';
 
 // `npm run bench:compare -- <baseline ref> [<candidate ref>]`: this tree (or the candidate commit) beside an earlier one,
 // measured in turns in one run. Scores on this machine move from hour to hour, so "not worse than before" can only be
 // read against the old tree measured now.
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CURRENT_DIR = '.cache/bench-dist';
 
 const git = (...args) => execFileSync('git', args, { encoding: 'utf8' }).trim();
@@ -51,6 +51,7 @@ async function main() {
   buildSite({ outDir: baselineOut, cwd: baselineTree(sha) });
 
   const lab = await startLab({ root: currentOut });
+  console.log(`${environmentText(lab.environment)}.`);
   const sides = { baseline: baselineOut, current: currentOut };
   // Each measurement RUNS times per tree, in turns, the first of each pair alternating, so that a machine slowing down
   // mid-run weighs on both trees; a measurement that gives nothing is left out.
@@ -123,6 +124,7 @@ async function main() {
         rows: currentRows,
         site: lab.site,
         port: lab.chrome.port,
+        settings: lab.settings,
         runs: RUNS,
         outDir: currentOut,
       })),
@@ -131,14 +133,14 @@ async function main() {
       await lab.setSession(true);
       budgets.push(...(await repeatVisitFigures({ site: lab.site, server: lab.server(), chromePath: lab.chromePath })));
     }
-    for (const b of budgets) console.log(`${b.met ? 'met    ' : 'NOT MET'} ${b.name}: ${b.value} (goal ${b.goal})`);
+    for (const b of budgets) console.log(figureLine(b));
     lab.browser.disconnect();
     const table = compareMarkdown({
       date: new Date().toISOString().slice(0, 10),
       baseline: { ref, sha },
       current,
       runCount: RUNS,
-      lighthouse: `Lighthouse ${LIGHTHOUSE_VERSION}`,
+      environment: lab.environment,
       routes,
       figures,
       budgets,

@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer from 'puppeteer-core';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
 import { sandboxBuildEnv } from './build-env.mjs';
 import { createSiteServer } from './serve.mjs';
-import { ACCOUNT_ROUTES, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, fillRoute } from './routes.mjs';
+import { ACCOUNT_SAMPLE_ROUTES, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, fillRoute } from './routes.mjs';
 import { sandboxOrderIds, sandboxTokens, waitFor } from './sandbox-client.mjs';
+import { cpuSlowdownFor, median } from './bench-rules.mjs';
 
-/** Ports of the bench's site and sandbox (BENCH_PORT, BENCH_API_PORT). */
 /** The installed Lighthouse's major.minor, named in the reports (the audits change between versions). */
 export const LIGHTHOUSE_VERSION = JSON.parse(
   readFileSync(new URL('../node_modules/lighthouse/package.json', import.meta.url), 'utf8'),
@@ -18,21 +19,19 @@ export const LIGHTHOUSE_VERSION = JSON.parse(
   .slice(0, 2)
   .join('.');
 
+/** Ports of the bench's site and sandbox (BENCH_PORT, BENCH_API_PORT). */
 export const SITE_PORT = Number(process.env.BENCH_PORT ?? 4361);
 export const API_PORT = Number(process.env.BENCH_API_PORT ?? 4014);
 
-/** Budgets of the issues: public pages, and modal/account pages. */
-export const BUDGETS = {
-  public: { scriptKb: 40, performance: 100, accessibility: 100, bestPractices: 100, seo: 100 },
-  app: { scriptKb: 180, performance: 95 },
-};
+/** Lighthouse runs per route and per figure (BENCH_RUNS overrides): the medians are reported. */
+export const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
 /** Lighthouse refuses a document answered with 404, so the not-found page is measured at its file. */
 const NOT_FOUND_FILE = '/404.html';
 
 const TYPES = { Document: 'html', Stylesheet: 'css', Script: 'js', Image: 'img', Font: 'font', Fetch: 'api', XHR: 'api' };
 
-/** One Lighthouse report as a table row: bytes by type, the four scores, LCP, TBT, CLS, the machine's benchmark index and whether its budget is met. */
+/** One Lighthouse report as a table row: bytes by type, the four scores, LCP, TBT, CLS and the machine's benchmark index. */
 export function summarise(lhr, group, route) {
   const bytes = { html: 0, css: 0, js: 0, img: 0, font: 0, api: 0, other: 0 };
   for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
@@ -40,7 +39,7 @@ export function summarise(lhr, group, route) {
   }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const kb = Object.fromEntries(Object.entries(bytes).map(([k, v]) => [k, Math.round((v / 1024) * 10) / 10]));
-  const row = {
+  return {
     group,
     route,
     kb,
@@ -56,12 +55,15 @@ export function summarise(lhr, group, route) {
     // How fast this machine was during the run (Lighthouse's own CPU test): a low index means a busy machine, not a slow page.
     benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
   };
-  const b = group === 'public' ? BUDGETS.public : BUDGETS.app;
-  row.met =
-    row.kb.js <= b.scriptKb &&
-    row.performance >= b.performance &&
-    (group !== 'public' || (row.accessibility >= b.accessibility && row.bestPractices >= b.bestPractices && row.seo >= b.seo));
-  return row;
+}
+
+/** The machine's benchmark index now, as Lighthouse computes it (its own page function), median of `runs` in a blank tab. */
+async function measureBenchmarkIndex(browser, runs) {
+  const page = await browser.newPage();
+  const values = [];
+  for (let i = 0; i < runs; i += 1) values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+  await page.close();
+  return Math.round(median(values));
 }
 
 /** Builds the site in `cwd` (this tree or a baseline's worktree) into `outDir` for the bench's ports and sandbox. */
@@ -74,6 +76,8 @@ export function buildSite({ outDir, cwd = process.cwd() }) {
 /**
  * Starts what every measurement needs: the sandbox (in-memory, faults on), the site server on `root`, a headless
  * Chromium for Lighthouse, and a shopper's tokens and order ids. `serve(root)` swaps the built site being served.
+ * It names that Chromium's version and calibrates the CPU slowdown of every Lighthouse run from the machine's
+ * benchmark index, measured once before any run.
  */
 export async function startLab({ root }) {
   const site = `http://127.0.0.1:${SITE_PORT}`;
@@ -111,6 +115,12 @@ export async function startLab({ root }) {
   const tokens = await sandboxTokens(apiOrigin);
   const ids = await sandboxOrderIds(apiOrigin, tokens.access_token);
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  // 'HeadlessChrome/156.0.8078.108': the browser Lighthouse drives, which is what moves the blocking time between builds.
+  const chromium = (await browser.version()).split('/').pop();
+  const benchmarkIndex = await measureBenchmarkIndex(browser, RUNS);
+  const cpuSlowdown = cpuSlowdownFor(benchmarkIndex);
+  /** Lighthouse's settings for every run of this lab: the default mobile throttling with the calibrated CPU slowdown. */
+  const settings = (categories) => ({ onlyCategories: categories, throttling: { cpuSlowdownMultiplier: cpuSlowdown } });
 
   /** A first visit each time: empty HTTP cache, no worker or its caches, and the shopper's tokens or none. */
   const setSession = async (signedIn) => {
@@ -143,10 +153,7 @@ export async function startLab({ root }) {
     const { lhr } = await lighthouse(
       `${site}${route}`,
       { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: signedIn },
-      {
-        extends: 'lighthouse:default',
-        settings: { onlyCategories: categories, disableStorageReset: signedIn },
-      },
+      { extends: 'lighthouse:default', settings: { ...settings(categories), disableStorageReset: signedIn } },
     );
     return !lhr.runtimeError && lhr.categories.performance?.score != null ? lhr : undefined;
   };
@@ -162,7 +169,22 @@ export async function startLab({ root }) {
   const groups = [
     ['public', PUBLIC_ROUTES.map((r) => (r === NOT_FOUND_ROUTE ? NOT_FOUND_FILE : r)), false],
     ['modal', MODAL_ROUTES, false],
-    ['account', ACCOUNT_ROUTES.map((r) => fillRoute(r, ids)), true],
+    ['account', ACCOUNT_SAMPLE_ROUTES.map((r) => fillRoute(r, ids)), true],
   ];
-  return { site, apiOrigin, chromePath, chrome, browser, groups, setSession, lighthouseRun, serve, server: () => server, stop };
+  const environment = { lighthouse: LIGHTHOUSE_VERSION, chromium, benchmarkIndex, cpuSlowdown };
+  return {
+    site,
+    apiOrigin,
+    chromePath,
+    chrome,
+    browser,
+    environment,
+    settings,
+    groups,
+    setSession,
+    lighthouseRun,
+    serve,
+    server: () => server,
+    stop,
+  };
 }

@@ -2,6 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { choose, createAddress, issueQuote, moveTo, photo, toast } from './account-helpers';
 import type { Tokens } from './fixtures';
 import { productBlock } from './files/order-kit';
+import { accountPath } from '../../src/lib/account-paths';
+import { ACCOUNT_ROUTES, type AccountRoute } from '../../src/lib/account-routes';
 import { expect, FAULTS, inject, messageFor, orderFor, quotedOrderWithCard, retryAll, returningOrder, shown, storedToken, TAG, test, type Call, type Fault } from './resilience-kit';
 
 /** What the shopper has on screen while the fault is on (typed, chosen or listed), and how to see it survived. */
@@ -25,8 +27,10 @@ interface Action {
 /** One signed-in screen as the resilience cases drive it. */
 interface ScreenCase {
   name: string;
-  /** Makes the shopper's data and returns the path to open. */
-  prepare(request: APIRequestContext, tokens: Tokens): Promise<string>;
+  /** The screen's route in the route table (src/lib/account-routes.ts). */
+  route: AccountRoute;
+  /** Makes the shopper's data and returns the order id the page opens with, for a route that has one. */
+  prepare(request: APIRequestContext, tokens: Tokens): Promise<number | undefined>;
   /** The calls the screen loads its data with (none for a screen that loads nothing). */
   load: Call[];
   /** Sees the loaded data on screen. */
@@ -37,6 +41,12 @@ interface ScreenCase {
   submit?: Action;
   /** Further actions of the screen, each in cases of its own after a clean load. */
   actions?: (Action & { name: string })[];
+}
+
+/** A screen's address from the route table, with the order id for a page that has one. */
+async function open(screen: ScreenCase, request: APIRequestContext, tokens: Tokens): Promise<string> {
+  const id = await screen.prepare(request, tokens);
+  return id === undefined ? accountPath(screen.route) : `${accountPath(screen.route)}${id}/`;
 }
 
 const get = (path: string): Call => ({ method: 'GET', path });
@@ -105,9 +115,10 @@ async function fillAddress(page: Page): Promise<void> {
 const SCREENS: ScreenCase[] = [
   {
     name: 'order form',
+    route: 'uploadOrders',
     prepare: async (request, tokens) => {
       await createAddress(request, tokens, 'Home');
-      return '/upload-orders/';
+      return undefined;
     },
     load: [get('^/api/web/v1/addresses$')],
     loaded: async (page) => {
@@ -132,9 +143,10 @@ const SCREENS: ScreenCase[] = [
   },
   {
     name: 'my details',
+    route: 'myDetails',
     prepare: async (request, tokens) => {
       await createAddress(request, tokens, 'Home');
-      return '/my-details/';
+      return undefined;
     },
     load: [get('^/api/web/v1/users/show_details$'), get('^/api/web/v1/addresses$'), get('^/api/web/v1/cards$')],
     loaded: async (page) => {
@@ -176,7 +188,8 @@ const SCREENS: ScreenCase[] = [
   },
   {
     name: 'add card',
-    prepare: async () => '/add-card/',
+    route: 'addCard',
+    prepare: async () => undefined,
     load: [],
     loaded: (page) => expect(page.getByRole('button', { name: 'Continue to PayFast' })).toBeVisible(),
     submit: {
@@ -193,9 +206,10 @@ const SCREENS: ScreenCase[] = [
   },
   {
     name: 'track order',
+    route: 'trackOrder',
     prepare: async (request, tokens) => {
       await orderFor(request, tokens);
-      return '/track-order/';
+      return undefined;
     },
     load: [ORDERS],
     loaded: async (page) => {
@@ -205,18 +219,20 @@ const SCREENS: ScreenCase[] = [
   },
   {
     name: 'order history',
+    route: 'orderHistory',
     prepare: async (request, tokens) => {
       await orderFor(request, tokens);
-      return '/my-orders-history/';
+      return undefined;
     },
     load: [ORDERS],
     loaded: (page) => expect(page.getByRole('region', { name: /^Pending/ }).getByRole('article')).toHaveCount(1),
   },
   {
     name: 'returns',
+    route: 'returns',
     prepare: async (request, tokens) => {
       await returningOrder(request, tokens);
-      return '/my-returns/';
+      return undefined;
     },
     load: [ORDERS],
     loaded: async (page) => {
@@ -251,10 +267,11 @@ const SCREENS: ScreenCase[] = [
   },
   {
     name: 'quote and payment',
+    route: 'quotePayment',
     prepare: async (request, tokens) => {
       const orderId = await quotedOrderWithCard(request, tokens, 'Travel Visa');
       await createAddress(request, tokens, 'Office');
-      return `/quote-payment/${orderId}/`;
+      return orderId;
     },
     load: [...ORDER_DETAIL, get('^/api/web/v1/cards$')],
     loaded: async (page) => {
@@ -289,11 +306,12 @@ const SCREENS: ScreenCase[] = [
   },
   {
     name: 'invoice',
+    route: 'invoice',
     prepare: async (request, tokens) => {
       const { orderId } = await orderFor(request, tokens);
       await issueQuote(request, orderId);
       await moveTo(request, orderId, 'paid');
-      return `/my-invoice/${orderId}/`;
+      return orderId;
     },
     load: ORDER_DETAIL,
     loaded: async (page) => {
@@ -303,11 +321,18 @@ const SCREENS: ScreenCase[] = [
   },
   {
     name: 'order uploaded',
-    prepare: async (request, tokens) => `/order-uploaded/${(await orderFor(request, tokens)).orderId}/`,
+    route: 'orderUploaded',
+    prepare: async (request, tokens) => (await orderFor(request, tokens)).orderId,
     load: [get('^/api/web/v1/orders/\\d+$')],
     loaded: (page) => expect(page.getByText(/^Placed on /)).toBeVisible(),
   },
 ];
+
+test('every screen of the route table is put through the faults', () => {
+  // Help is a static page (no screen): its offline case is in resilience-session.spec.ts.
+  const screens = Object.entries(ACCOUNT_ROUTES).flatMap(([route, entry]) => (entry.screen === null ? [] : [route]));
+  expect(SCREENS.map((screen) => screen.route).sort()).toEqual(screens.sort());
+});
 
 /** Fails the action's calls: the message shows, what is on screen stays; once the fault clears the same action succeeds. */
 async function faultOn(page: Page, request: APIRequestContext, email: string, fault: Fault, action: Action): Promise<void> {
@@ -330,7 +355,7 @@ for (const screen of SCREENS) {
       if (parts.length === 0) continue;
       test(`${TAG} ${screen.name}: ${fault} on ${parts.join(' and ')} shows the message, keeps the input and recovers`, async ({ page, request, signedIn }) => {
         test.setTimeout(60_000);
-        const path = await screen.prepare(request, signedIn.tokens);
+        const path = await open(screen, request, signedIn.tokens);
 
         if (screen.load.length > 0) {
           const clear = await inject(page, request, signedIn.email, fault, screen.load);
@@ -356,7 +381,7 @@ for (const screen of SCREENS) {
         if (!(action.faults ?? FAULTS).includes(fault)) continue;
         test(`${TAG} ${screen.name}: ${fault} on ${action.name} shows the message, keeps the input and recovers`, async ({ page, request, signedIn }) => {
           test.setTimeout(60_000);
-          await page.goto(await screen.prepare(request, signedIn.tokens));
+          await page.goto(await open(screen, request, signedIn.tokens));
           await screen.loaded(page);
           await faultOn(page, request, signedIn.email, fault, action);
         });

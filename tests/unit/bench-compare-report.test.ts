@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compareFigure,
-  compareMarkdown,
-  compareRoute,
-  jsGrowthBudget,
-  median,
-  verdict,
-} from '../../scripts/bench-compare-report.mjs';
+import { compareFigure, compareMarkdown, compareRoute, jsGrowthBudget, verdict } from '../../scripts/bench-compare-report.mjs';
 
 const row = (performance: number, js = 10, tbtMs = 100, lcpMs = 900) => ({ kb: { js }, performance, tbtMs, lcpMs });
+const environment = { lighthouse: '13.5', chromium: '156.0.8078.108', benchmarkIndex: 2520, cpuSlowdown: 8.2 };
 
 describe('bench comparison against a baseline tree', () => {
-  it('takes the middle value', () => {
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(3);
-  });
-
   it('calls a score worse or better only when every run is on one side of every baseline run', () => {
     expect(verdict([90, 92, 94], [85, 88, 89], { higherIsBetter: true })).toBe('worse');
     expect(verdict([90, 92, 94], [95, 97, 99], { higherIsBetter: true })).toBe('better');
@@ -49,6 +38,7 @@ describe('bench comparison against a baseline tree', () => {
       runCount: 2,
       routes,
       figures,
+      environment,
     });
     expect(table).toContain('| public | `/` | 10 | 10 | 100 (99, 100) | 100 (100, 100) |');
     expect(table).toContain(
@@ -57,6 +47,9 @@ describe('bench comparison against a baseline tree', () => {
     expect(table).toContain('| order history | 500 (480, 500, 520) | 460 (450, 460, 470) | better |');
     expect(table.split('\n').at(-1)).toBe('1 figure is worse than the baseline.');
     expect(table).toContain('this tree (def456) against abc (abc123)');
+    expect(table).toContain(
+      '2 runs each (Lighthouse 13.5 mobile, simulated throttling, Chromium 156.0.8078.108; benchmark index 2520',
+    );
   });
 
   it('names a candidate commit in place of this tree when one is given', () => {
@@ -67,6 +60,7 @@ describe('bench comparison against a baseline tree', () => {
       runCount: 1,
       routes: [],
       figures: [],
+      environment,
     });
     expect(table).toContain('`npm run bench:compare -- old new`: new (def456) against old (abc123)');
     expect(table.split('\n').at(-1)).toBe('Nothing is worse than the baseline.');
@@ -86,7 +80,7 @@ describe('bench comparison against a baseline tree', () => {
     expect(over).toMatchObject({ value: '+32.0 %; over the limit: /', met: false });
   });
 
-  it('lists the budgets of this tree, met or not', () => {
+  it('lists the budgets of this tree, met or not, and the readings beside them', () => {
     const table = compareMarkdown({
       date: '2026-11-26',
       baseline: { ref: 'abc', sha: 'abc123' },
@@ -94,13 +88,16 @@ describe('bench comparison against a baseline tree', () => {
       runCount: 1,
       routes: [],
       figures: [],
+      environment,
       budgets: [
         { name: 'sign-in JS', value: '60 KB', goal: '<= 100 KB', met: true },
         { name: 'home LCP ratio', value: '1.20', goal: 'ratio <= 1.1', met: false },
+        { name: 'account LCP', value: '1.70 s', goal: '<= 1.6 s', met: false, reading: true },
       ],
     });
     expect(table).toContain('| budget, this tree | figure | goal | met |');
     expect(table).toContain('| sign-in JS | 60 KB | <= 100 KB | met |');
     expect(table).toContain('| home LCP ratio | 1.20 | ratio <= 1.1 | **not met** |');
+    expect(table).toContain('| account LCP | 1.70 s | <= 1.6 s | reading, over goal |');
   });
 });

@@ -30,9 +30,9 @@ describe('first-visit figures', () => {
     expect(signInJsFigure(rows.slice(0, 1)).met).toBe(true);
   });
 
-  it('the account pages are as slow as their slowest', () => {
+  it('the account pages are as slow as their slowest, a reading beside the budgets', () => {
     const rows = [row('account', '/my-details/', 140, 1000), row('account', '/my-invoice/7/', 140, 1700), row('modal', '/login/', 90, 3000)];
-    expect(accountLcpFigure(rows)).toMatchObject({ value: '1.70 s', met: false });
+    expect(accountLcpFigure(rows)).toMatchObject({ value: '1.70 s', met: false, reading: true });
     expect(accountLcpFigure(rows.slice(0, 1))).toMatchObject({ value: '1.00 s', met: true });
   });
 });
