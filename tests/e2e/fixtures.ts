@@ -125,19 +125,23 @@ export async function holdBack(page: Page, url: RegExp): Promise<{ requested: ()
 }
 
 /**
- * The layout shifts of the page so far that no input caused, each as its score and the elements that moved, with
- * their boxes before and after and the viewport, so that a failure says what moved where.
+ * The layout shifts of the page so far that no input caused, once its document was parsed, each as its score and the
+ * elements that moved, with their boxes before and after and the viewport, so that a failure says what moved where.
  */
 export async function layoutShifts(page: Page): Promise<string[]> {
   return page.evaluate(
     () =>
       new Promise<string[]>((resolve) => {
         const seen: string[] = [];
+        // A slow CPU paints a document part-parsed (up to the inline island scripts in the body, say) and moves what
+        // the rest of it adds: those moves are the parser's, seen on a loaded machine only (the flakes of the footer
+        // on /unlock-account/ and the header on /my-details/). What the page's own code moves comes after.
+        const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domInteractive ?? 0;
         new PerformanceObserver((list) => {
           type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
           const box = (r: DOMRectReadOnly): string => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
           for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
-            if (entry.hadRecentInput) continue;
+            if (entry.hadRecentInput || entry.startTime < parsed) continue;
             const moved = (entry.sources ?? []).map(
               (s) => `${s.node instanceof Element ? `${s.node.tagName} ${s.node.className}` : 'text'} (${box(s.previousRect)} -> ${box(s.currentRect)})`,
             );
