@@ -15,6 +15,14 @@ export async function callApi<T>(request: APIRequestContext, tokens: Tokens, met
   return apiBody<T>(response);
 }
 
+/** The shopper's first order of each status, by status (the account routes with an id open these). */
+export async function ordersByStatus(request: APIRequestContext, tokens: Tokens): Promise<Record<string, number>> {
+  const orders = await callApi<{ id: number; status: string }[]>(request, tokens, 'GET', '/orders?type=normal&per=100');
+  const ids: Record<string, number> = {};
+  for (const o of orders) ids[o.status] ??= o.id;
+  return ids;
+}
+
 /** Creates an address for the shopper and returns its id. */
 export async function createAddress(request: APIRequestContext, tokens: Tokens, name = 'Home'): Promise<number> {
   const address = await callApi<{ id: number }>(request, tokens, 'POST', '/addresses', {

@@ -1,21 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNT_ROUTES, menuLinks, routeBase, sampleRoutes, type AccountRouteEntry } from '../../src/lib/account-routes';
 import { fillRoute } from '../../scripts/routes.mjs';
-import { callApi, choose } from './account-helpers';
-import { apiOrigin, expect, holdBack, layoutShifts, siteOrigin, test, type Tokens } from './fixtures';
+import { choose, ordersByStatus } from './account-helpers';
+import { apiOrigin, expect, holdBack, layoutShifts, siteOrigin, test } from './fixtures';
 import { quotedOrderWithCard } from './resilience-kit';
 
 /** Every login-required account route, from the route table; `{placed}` and the like stand for the demo shopper's orders. */
 const SIGNED_IN_ROUTES = sampleRoutes(Object.fromEntries(Object.entries(ACCOUNT_ROUTES).filter(([, entry]) => entry.access === 'signed-in')));
-
-/** The demo shopper's first order of each status. */
-async function demoOrders(request: APIRequestContext, tokens: Tokens): Promise<Record<string, number>> {
-  const orders = await callApi<{ id: number; status: string }[]>(request, tokens, 'GET', '/orders?type=normal&per=100');
-  const ids: Record<string, number> = {};
-  for (const o of orders) ids[o.status] ??= o.id;
-  return ids;
-}
 
 /** A phone-sized viewport (the mobile layout is below 768 px). */
 const MOBILE = { width: 375, height: 812 };
@@ -31,7 +23,7 @@ test.describe('account routes, signed in', () => {
 
   // Each route's deep link, heading and axe at both widths are checked on one load in route-checks.spec.ts.
   test('a reload of an account page with an id shows the same page at the same address', async ({ page, request, signedIn }) => {
-    const ids = await demoOrders(request, signedIn.tokens);
+    const ids = await ordersByStatus(request, signedIn.tokens);
     const path = `/my-invoice/${ids.delivered}/`;
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: `Order No. ${ids.delivered}` })).toBeVisible();
@@ -47,7 +39,7 @@ test.describe('account routes, signed in', () => {
       request,
       signedIn,
     }) => {
-      const ids = await demoOrders(request, signedIn.tokens);
+      const ids = await ordersByStatus(request, signedIn.tokens);
       await page.setViewportSize(viewport);
       // Every read answers 600 ms late, so each screen shows its loading state first and its data after.
       await page.route(`${apiOrigin}/api/web/v1/**`, async (route) => {
@@ -166,7 +158,7 @@ test.describe('account routes, signed in', () => {
   });
 
   test('track order: choosing an order shows its progress and status', async ({ page, request, signedIn }) => {
-    const ids = await demoOrders(request, signedIn.tokens);
+    const ids = await ordersByStatus(request, signedIn.tokens);
     await page.goto('/track-order/');
     await page.getByRole('combobox', { name: 'Order' }).fill(`Order ${ids['in transit']} `);
     await page.getByRole('option', { name: `Order ${ids['in transit']} - ` }).click();
@@ -179,7 +171,7 @@ test.describe('account routes, signed in', () => {
   });
 
   test('the invoice prints as one clean A4 page without the site chrome', async ({ page, request, signedIn }) => {
-    const ids = await demoOrders(request, signedIn.tokens);
+    const ids = await ordersByStatus(request, signedIn.tokens);
     await page.goto(`/my-invoice/${ids.delivered}/`);
     await expect(page.getByRole('heading', { level: 1, name: `Order No. ${ids.delivered}` })).toBeVisible();
     await expect(page.locator('.cost-summary')).toBeVisible();

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACCOUNT_ROUTES as ROUTE_TABLE, routeBase } from '../../src/lib/account-routes';
 import { ACCOUNT_SAMPLE_ROUTES, fillRoute, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES } from '../../scripts/routes.mjs';
-import { apiBase, callApi, createAddress, issueQuote, moveTo, placeOrder } from './account-helpers';
-import { type Account, expect, freshUser, sandbox, seedSession, siteOrigin, test, tokensFor, type Tokens } from './fixtures';
+import { apiBase, callApi, createAddress, issueQuote, moveTo, ordersByStatus, placeOrder } from './account-helpers';
+import { type Account, expect, freshUser, sandbox, seedSession, siteOrigin, test, tokensFor } from './fixtures';
 import { LONG, lengthen, offPageElements, smallTargets, smallFieldText, coveredFields } from './phone-kit';
 import { watchProblems, type Problems } from './security-helpers';
 
@@ -36,14 +36,6 @@ interface Look {
   problems?: Problems;
   /** The level-1 heading the route must show. */
   heading?: string | RegExp;
-}
-
-/** Order ids of the statuses the account routes need, from the shopper's own orders. */
-async function orderIds(request: APIRequestContext, tokens: Tokens): Promise<Record<string, number>> {
-  const orders = await callApi<{ id: number; status: string }[]>(request, tokens, 'GET', '/orders?type=normal&per=100');
-  const ids: Record<string, number> = {};
-  for (const o of orders) ids[o.status] ??= o.id;
-  return ids;
 }
 
 /** Opens a route and waits until its answers are in and its screen is drawn. */
@@ -143,7 +135,7 @@ test.describe('every route on one load: phone fit, axe at both widths, no consol
 
     for (const route of ACCOUNT_SAMPLE_ROUTES) {
       test(`demo shopper: ${route}`, async ({ page, request, signedIn }) => {
-        const ids = await orderIds(request, signedIn.tokens);
+        const ids = await ordersByStatus(request, signedIn.tokens);
         const path = fillRoute(route, ids);
         expect(path, 'the demo shopper has an order in each needed status').not.toMatch(/\/0\/$/);
         const problems = await watchProblems(page);
