@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-kit';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -38,8 +38,7 @@ test.describe('an account screen whose code is gone', () => {
     await expect(reload).toBeVisible();
     expect(asked).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, 'all')).toEqual([]);
 
     const profile = page.getByRole('button', { name: 'My Profile' });
     await profile.click();

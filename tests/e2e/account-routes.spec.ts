@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-kit';
 import type { Page } from '@playwright/test';
 import { ACCOUNT_ROUTES, menuLinks, routeBase, sampleRoutes, type AccountRouteEntry } from '../../src/lib/account-routes';
 import { fillRoute } from '../../scripts/routes.mjs';
@@ -14,8 +14,7 @@ const MOBILE = { width: 375, height: 812 };
 
 // Every rule, best practices too (heading order, landmarks): Lighthouse's accessibility audit runs those as well.
 async function scan(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, 'all')).toEqual([]);
 }
 
 test.describe('account routes, signed in', () => {

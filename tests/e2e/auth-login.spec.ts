@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-kit';
 import type { Page } from '@playwright/test';
 import { expect, freshUser, holdBack, test, type Account } from './fixtures';
 
@@ -79,8 +79,7 @@ test.describe('sign in', () => {
         return el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
       }),
     ).toBe(true);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     expect((await stored(page)).session).toBeNull();
   });
 

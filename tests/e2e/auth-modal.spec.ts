@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-kit';
 import { expect, test } from './fixtures';
 
 const MODALS = [
@@ -77,8 +77,7 @@ test.describe('modal routes', () => {
     const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
     await expect(forgot).toBeVisible();
     await expect(page).toHaveURL(/\/forgot-password\/$/);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await forgot.getByRole('link', { name: 'Back to log in' }).click();
     const login = page.getByRole('dialog', { name: 'Log In' });
     await login.getByRole('link', { name: 'Sign up' }).click();
@@ -100,8 +99,7 @@ test.describe('modal routes', () => {
       await page.reload();
       await expect(dialog).toBeVisible();
 
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
 
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);

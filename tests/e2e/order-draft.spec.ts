@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-kit';
 import { DEMO_USER, expect, finishAnimations, test } from './fixtures';
 import { addAddressFor, choose, cropScreenshot, fillProduct, productBlock, screenshot } from './files/order-kit';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 test.describe('the order draft', () => {
   test('a reload halfway restores everything, screenshots included', async ({ page, request, signedIn }) => {
@@ -98,8 +97,7 @@ test.describe('the order draft', () => {
     await choose(page, 'Portal', 'Zara');
     await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.zara.com/item/1', quantity: 2, comment: 'Black', upload: screenshot(51) });
 
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Sign in' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Log In' });
@@ -123,16 +121,13 @@ test.describe('the order draft', () => {
     await addAddressFor(request, signedIn.tokens);
     await page.goto('/upload-orders/');
     await expect(page.getByLabel('Portal', { exact: true })).toBeVisible();
-    let results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel('Portal', { exact: true }).click();
     await expect(page.getByRole('option', { name: 'Load more' })).toBeVisible();
-    results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await cropScreenshot(productBlock(page, 'Product 1'), screenshot(61));
     await page.getByRole('button', { name: 'Place Order' }).focus();
-    results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

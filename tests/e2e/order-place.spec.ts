@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-kit';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiOrigin, expect, sandbox, test } from './fixtures';
 import { addAddressFor, choose, fillProduct, noisyPng, ordersOf, productBlock, screenshot, type Upload } from './files/order-kit';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 /** A square screenshot of `edge` px; different edges give crops of different sizes, so each upload is recognisable. */
 const squareShot = (seed: number, edge: number): Upload => ({ name: `shot-${seed}.png`, mimeType: 'image/png', buffer: noisyPng(edge, edge, { seed }) });
@@ -149,7 +148,6 @@ test.describe('placing an order', () => {
     // A reload reads the placed time from the API instead of memory.
     await page.reload();
     await expect(page.getByText(/Placed on \d/)).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-kit';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const CATEGORIES = ['Clothing', 'Footwear', 'Electronics (phones, laptops, tablets)', 'Cosmetics and perfume', 'Sports equipment', 'Home and kitchen', 'Books'];
 
 /** An amount as formatRand writes it: en-ZA groups thousands with a (no-break) space and uses a decimal comma. */
@@ -25,8 +24,7 @@ async function hydrate(page: Page): Promise<void> {
 }
 
 async function expectNoViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test.describe('with JavaScript disabled', () => {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { createSiteServer } from '../../scripts/serve.mjs';
+import { axeViolations } from './axe-kit';
 import { apiOrigin, expect, siteOrigin, test } from './fixtures';
 import { productBlock } from './files/order-kit';
 
@@ -13,13 +13,6 @@ const dist = process.env.E2E_DIST ?? 'dist';
 // Each test waits for a worker install (about 100 files precached) and walks several pages.
 test.describe.configure({ timeout: 90_000 });
 test.use({ serviceWorkers: 'allow' });
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-/** The accessibility violations axe finds on the page as it is. */
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Waits until the page's service worker is active (its precache filled), so the next navigation goes through it. */
 async function workerReady(page: Page): Promise<void> {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeViolations } from './axe-kit';
 import type { Page } from '@playwright/test';
 import { ACCOUNT_ROUTES as ROUTE_TABLE, routeBase } from '../../src/lib/account-routes';
 import { ACCOUNT_SAMPLE_ROUTES, fillRoute, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES } from '../../scripts/routes.mjs';
@@ -25,9 +25,6 @@ const PRIMARY_ACTIONS = ['Place Order', 'Make Payment', 'Sign In', 'Add Items'];
 /** Public pages beyond scripts/routes.mjs: the policy pages the footer links to. */
 const POLICY_ROUTES = ['/policies/privacy-policy/', '/policies/terms-and-conditions/'];
 
-/** The WCAG 2.2 AA rules, for the public pages; account pages are scanned with every rule, best practices too. */
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
 /** How one route is looked at. */
 interface Look {
   /** Axe at both widths: WCAG rules only, or every rule; none for a route only the phone checks read. */
@@ -47,9 +44,7 @@ async function open(page: Page, path: string, heading?: string | RegExp): Promis
 }
 
 async function axe(page: Page, rules: 'wcag' | 'all', at: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (rules === 'wcag' ? builder.withTags(WCAG) : builder).analyze();
-  return results.violations.map((v) => `${at}: axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await axeViolations(page, rules)).map((v) => `${at}: axe ${v}`);
 }
 
 /** The phone checks at one width: no sideways scrolling, touch targets, 44 px primary actions, 16 px field text. */
