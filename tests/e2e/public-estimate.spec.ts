@@ -53,6 +53,10 @@ test.describe('with JavaScript disabled', () => {
     await expect(shipping.getByRole('rowheader')).toHaveCount(6);
 
     await expect(page.getByRole('region', { name: 'Facilitation fee' })).toContainText('$10 per order');
+    // Each table scrolls sideways on a phone in a region of its own, named apart from its section (landmark-unique).
+    for (const table of ['Customs duty table', 'Shipping by weight table', 'Exchange rates table']) {
+      await expect(page.getByRole('region', { name: table, exact: true }).getByRole('table')).toBeVisible();
+    }
 
     const rates = page.getByRole('region', { name: 'Exchange rates' });
     for (const [name, rate] of [
