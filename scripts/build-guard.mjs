@@ -1,3 +1,6 @@
+import { fileURLToPath } from 'node:url';
+import { unsafeSvgs } from './svg-safety.mjs';
+
 const SANDBOX_API_HOST = 'http://127.0.0.1:4010';
 const SANDBOX_PAYMENT_HOSTS = '127.0.0.1:4010,localhost:4010,www.payfast.co.za,sandbox.payfast.co.za';
 
@@ -66,6 +69,14 @@ export function buildConfigProblems(env) {
         `PUBLIC_API_HOST is ${setApiHost}, not an https origin, in a build that is not local (${reason}): passwords, tokens and orders would cross the network unencrypted. Set PUBLIC_API_HOST to the service API's https origin.`,
       );
     }
+    for (const name of ['STUDIO_AUTH_URL', 'STUDIO_API_ROOT']) {
+      const value = (env[name] ?? '').trim();
+      if (value !== '' && protocolOf(value) !== 'https:') {
+        problems.push(
+          `${name} is ${value}, not an https address, in a build that is not local (${reason}): the editors' sign-in and their Git host token would cross the network unencrypted. Set ${name} to an https address.`,
+        );
+      }
+    }
     const httpPaymentHosts = (env.PUBLIC_PAYMENT_HOSTS ?? '').split(',').map((h) => h.trim()).filter((h) => /^http:/i.test(h));
     if (httpPaymentHosts.length > 0) {
       problems.push(
@@ -86,14 +97,24 @@ export function buildConfigProblems(env) {
   return problems;
 }
 
-/** An Astro integration that stops `astro build` when the configuration would leak or mislead, saying which variable and why. */
+/** The folders whose SVGs the site serves: an editor's upload lands in one of them. */
+export const SVG_FOLDERS = ['src/content', 'public'];
+
+/**
+ * An Astro integration that stops `astro build` when the configuration would leak or mislead, saying which variable
+ * and why, or when an SVG the site would serve could run a script or load something, naming the file.
+ */
 export function buildGuardIntegration(env) {
   return {
     name: 'build-guard',
     hooks: {
-      'astro:config:setup': ({ command }) => {
+      'astro:config:setup': async ({ command, config }) => {
         if (command !== 'build') return;
         const problems = buildConfigProblems(env);
+        const root = config?.root ? fileURLToPath(config.root) : process.cwd();
+        for (const svg of await unsafeSvgs(root, SVG_FOLDERS)) {
+          problems.push(`${svg}. Export the drawing again as a plain SVG (no scripts, links or embedded HTML) or as a PNG.`);
+        }
         if (problems.length > 0) throw new Error(`Refusing to build:\n- ${problems.join('\n- ')}`);
       },
     },

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { buildConfigProblems, buildGuardIntegration } from '../../scripts/build-guard.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildConfigProblems, buildGuardIntegration, SVG_FOLDERS } from '../../scripts/build-guard.mjs';
+import { svgProblems, unsafeSvgs } from '../../scripts/svg-safety.mjs';
 
 const PRODUCTION = { PUBLIC_API_HOST: 'https://api.shopper.example', PUBLIC_PAYMENT_HOSTS: 'www.payfast.co.za', PUBLIC_OAUTH_CLIENT_SECRET: '' };
 
-function refusal(env: Record<string, string | undefined>): string {
+/** The guard's refusal of a build of `root` (this project by default) with these variables; '' when it builds. */
+async function refusal(env: Record<string, string | undefined>, root = pathToFileURL(`${process.cwd()}/`)): Promise<string> {
   const hook = buildGuardIntegration(env).hooks['astro:config:setup'];
   try {
-    hook({ command: 'build' });
+    await hook({ command: 'build', config: { root } });
   } catch (error) {
     return (error as Error).message;
   }
@@ -14,22 +20,22 @@ function refusal(env: Record<string, string | undefined>): string {
 }
 
 describe('the build guard', () => {
-  it('refuses a client secret in PUBLIC_OAUTH_CLIENT_SECRET, saying it would ship in the bundle', () => {
-    const message = refusal({ ...PRODUCTION, PUBLIC_OAUTH_CLIENT_SECRET: 's3cret' });
+  it('refuses a client secret in PUBLIC_OAUTH_CLIENT_SECRET, saying it would ship in the bundle', async () => {
+    const message = await refusal({ ...PRODUCTION, PUBLIC_OAUTH_CLIENT_SECRET: 's3cret' });
     expect(message).toContain('Refusing to build');
     expect(message).toContain('PUBLIC_OAUTH_CLIENT_SECRET is set');
     expect(message).toContain('the secret would be public');
   });
 
-  it('refuses a real API while PUBLIC_PAYMENT_HOSTS is left unset (the sandbox hosts stay allowed)', () => {
-    const message = refusal({ PUBLIC_API_HOST: 'https://api.shopper.example' });
+  it('refuses a real API while PUBLIC_PAYMENT_HOSTS is left unset (the sandbox hosts stay allowed)', async () => {
+    const message = await refusal({ PUBLIC_API_HOST: 'https://api.shopper.example' });
     expect(message).toContain('PUBLIC_PAYMENT_HOSTS allows 127.0.0.1:4010, localhost:4010 while PUBLIC_API_HOST is https://api.shopper.example');
     expect(message).toContain('left unset');
   });
 
-  it('refuses a real API while PUBLIC_PAYMENT_HOSTS names a localhost or 127.0.0.1 host', () => {
-    expect(refusal({ ...PRODUCTION, PUBLIC_PAYMENT_HOSTS: 'www.payfast.co.za, localhost:8080' })).toContain('PUBLIC_PAYMENT_HOSTS allows localhost:8080');
-    expect(refusal({ ...PRODUCTION, PUBLIC_PAYMENT_HOSTS: '127.0.0.1:9000' })).toContain('PUBLIC_PAYMENT_HOSTS allows 127.0.0.1:9000');
+  it('refuses a real API while PUBLIC_PAYMENT_HOSTS names a localhost or 127.0.0.1 host', async () => {
+    expect(await refusal({ ...PRODUCTION, PUBLIC_PAYMENT_HOSTS: 'www.payfast.co.za, localhost:8080' })).toContain('PUBLIC_PAYMENT_HOSTS allows localhost:8080');
+    expect(await refusal({ ...PRODUCTION, PUBLIC_PAYMENT_HOSTS: '127.0.0.1:9000' })).toContain('PUBLIC_PAYMENT_HOSTS allows 127.0.0.1:9000');
   });
 
   it.each([
@@ -41,8 +47,8 @@ describe('the build guard', () => {
     [{ PUBLIC_API_HOST: 'http://api.shopper.example', PUBLIC_PAYMENT_HOSTS: 'www.payfast.co.za' }, 'PUBLIC_API_HOST is http://api.shopper.example, not an https origin, in a build that is not local (the API host api.shopper.example is not local)'],
     [{ ...PRODUCTION, SITE_URL: 'https://shopper.example', PUBLIC_PAYMENT_HOSTS: 'http://pay.example' }, 'PUBLIC_PAYMENT_HOSTS names http://pay.example in a build that is not local'],
     [{ ...PRODUCTION, PUBLIC_PAYMENT_HOSTS: 'www.payfast.co.za, HTTP://www.payfast.co.za' }, 'PUBLIC_PAYMENT_HOSTS names HTTP://www.payfast.co.za'],
-  ])('refuses a build that is not local without an https API or with an http payment host: %j', (env, expected) => {
-    const message = refusal(env);
+  ])('refuses a build that is not local without an https API or with an http payment host: %j', async (env, expected) => {
+    const message = await refusal(env);
     expect(message).toContain('Refusing to build');
     expect(message).toContain(expected);
   });
@@ -77,15 +83,64 @@ describe('the build guard', () => {
     expect(buildConfigProblems({ PUBLIC_API_HOST: 'https://api.shopper.example', PUBLIC_OAUTH_CLIENT_SECRET: 'x' })).toHaveLength(2);
   });
 
-  it('accepts the sandbox defaults, the sandbox on another port, and a proper production configuration', () => {
+  it('accepts the sandbox defaults, the sandbox on another port, and a proper production configuration', async () => {
     expect(buildConfigProblems({})).toEqual([]);
     expect(buildConfigProblems({ PUBLIC_API_HOST: 'http://127.0.0.1:4020', PUBLIC_PAYMENT_HOSTS: '127.0.0.1:4020' })).toEqual([]);
     expect(buildConfigProblems(PRODUCTION)).toEqual([]);
-    expect(refusal(PRODUCTION)).toBe('');
+    expect(await refusal(PRODUCTION)).toBe('');
   });
 
-  it('only guards builds, not the dev server', () => {
+  it('only guards builds, not the dev server', async () => {
     const hook = buildGuardIntegration({ PUBLIC_OAUTH_CLIENT_SECRET: 'x' }).hooks['astro:config:setup'];
-    expect(() => hook({ command: 'dev' })).not.toThrow();
+    await expect(hook({ command: 'dev' })).resolves.toBeUndefined();
+  });
+
+  it.each(['STUDIO_AUTH_URL', 'STUDIO_API_ROOT'])('refuses an http %s outside a local build, and takes it in a local one', async (name) => {
+    const message = await refusal({ ...PRODUCTION, SITE_URL: 'https://shopper.example', [name]: 'http://cms-auth.shopper.example' });
+    expect(message).toContain(`${name} is http://cms-auth.shopper.example, not an https address, in a build that is not local (SITE_URL is https://shopper.example)`);
+    expect(await refusal({ ...PRODUCTION, SITE_URL: 'https://shopper.example', [name]: 'https://cms-auth.shopper.example' })).toBe('');
+    expect(buildConfigProblems({ SITE_URL: 'http://127.0.0.1:4321', [name]: 'http://127.0.0.1:4090' })).toEqual([]);
+  });
+});
+
+describe('SVGs that could run or load something', () => {
+  const HOSTILE: [string, string][] = [
+    ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'a <script> element'],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9" onload="alert(1)"/></svg>', 'an event-handler attribute'],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://evil.example"/></foreignObject></svg>', 'a <foreignObject>'],
+    ['<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="https://evil.example/s.svg#a"/></svg>', 'a link to something outside the file'],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><image href="https://tracker.example/p.png"/></svg>', 'a link to something outside the file'],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: url(https://evil.example/x)"/></svg>', 'a url() outside the file'],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><style>@import "https://evil.example/a.css";</style></svg>', 'a stylesheet @import'],
+    ['<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>', 'an entity declaration'],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><text>go</text></a></svg>', 'a javascript: address'],
+  ];
+
+  it.each(HOSTILE)('finds what is wrong in %s', (svg, why) => {
+    expect(svgProblems(svg).join('; ')).toContain(why);
+  });
+
+  it('lets a drawing through: shapes, gradients and #fragment references', () => {
+    const drawing =
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient><path id="p" d="M0 0h9"/></defs><rect fill="url(#g)" width="10" height="10"/><use xlink:href="#p"/><use href="#p"/></svg>';
+    expect(svgProblems(drawing)).toEqual([]);
+  });
+
+  it("refuses the build naming each hostile file, in src/content or public/, and builds this project's own", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'svg-guard-'));
+    try {
+      fs.mkdirSync(path.join(root, 'public/shops'), { recursive: true });
+      fs.mkdirSync(path.join(root, 'src/content/categories'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'public/shops/evil.svg'), HOSTILE[0]?.[0] ?? '');
+      fs.writeFileSync(path.join(root, 'src/content/categories/hook.svg'), HOSTILE[1]?.[0] ?? '');
+      fs.writeFileSync(path.join(root, 'public/shops/fine.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
+      const message = await refusal({}, pathToFileURL(`${root}/`));
+      expect(message).toContain('public/shops/evil.svg: a <script> element');
+      expect(message).toContain('src/content/categories/hook.svg: an event-handler attribute');
+      expect(message).not.toContain('fine.svg');
+      expect(await unsafeSvgs(process.cwd(), SVG_FOLDERS)).toEqual([]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -27,7 +27,11 @@ describe("the README's nginx example", () => {
         return [name, value.replace(/^"(.*)"$/, '$1')];
       }),
     );
-    expect(sent).toEqual(SECURITY);
+    // The opener policy comes from a map: same-origin everywhere, same-origin-allow-popups on /admin/ (public/_headers' /admin/* block).
+    const map = /^map \$uri \$(\w+) \{ ~\^\/admin\/ (\S+); default (\S+); \}$/m.exec(server);
+    expect(sent['Cross-Origin-Opener-Policy']).toBe(`$${map?.[1]}`);
+    expect(map?.[2]).toBe(rules.filter((rule) => rule.pattern.test('/admin/')).at(-1)?.headers['Cross-Origin-Opener-Policy']);
+    expect({ ...sent, 'Cross-Origin-Opener-Policy': map?.[3] }).toEqual(SECURITY);
   });
 
   it('includes the snippet in the server and in every location that adds a header of its own', () => {
@@ -36,7 +40,9 @@ describe("the README's nginx example", () => {
     expect(outside.some((line) => line.trim() === include)).toBe(true);
     expect(outside.filter((line) => line.includes('add_header'))).toEqual([]);
     const own = locations.filter((l) => l.body.includes('add_header'));
-    expect(own.map((l) => l.at)).toEqual(['/_astro/', '~ ^/sw(-update)?\\.js$', '~ ^/workbox-[0-9a-f]+\\.js$']);
+    expect(own.map((l) => l.at)).toEqual(['/_astro/', '~ ^/sw(-update)?\\.js$', '~ ^/workbox-[0-9a-f]+\\.js$', '~* \\.svg$']);
+    const svgPolicy = rules.filter((rule) => rule.pattern.test('/shops/nike.svg')).at(-1);
+    expect(own.at(-1)?.body).toContain(`add_header Content-Security-Policy "${svgPolicy?.headers['Content-Security-Policy']}" always;`);
     for (const location of own) expect(location.body, location.at).toContain(include);
   });
 });
