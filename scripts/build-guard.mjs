@@ -111,7 +111,7 @@ export function buildGuardIntegration(env) {
       'astro:config:setup': async ({ command, config }) => {
         if (command !== 'build') return;
         const problems = buildConfigProblems(env);
-        const root = config?.root ? fileURLToPath(config.root) : process.cwd();
+        const root = fileURLToPath(config.root);
         for (const svg of await unsafeSvgs(root, SVG_FOLDERS)) {
           problems.push(`${svg}. Export the drawing again as a plain SVG (no scripts, links or embedded HTML) or as a PNG.`);
         }

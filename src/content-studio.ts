@@ -41,6 +41,12 @@ const order = (what: string): Field => ({
 const asOf: Field = { name: 'asOf', label: 'As of', widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', hint: DATE_HINT };
 
 /** A path under public/, as the schema's publicPath takes it. */
+/** The picture formats the site serves, as the upload dialog's accept list; nothing else can be uploaded. */
+export const STUDIO_IMAGE_TYPES = '.svg,.png,.jpg,.jpeg,.webp';
+
+/** The largest upload the studio takes, in bytes: shoppers load these pictures over mobile data. */
+export const STUDIO_MAX_UPLOAD_BYTES = 500_000;
+
 const PUBLIC_PATH = '^/(?!/)[\\w./-]+$';
 /** A path on this site, as the schema's SITE_PATH takes it. */
 const SITE_PATH = '^/(?!/)[\\w./-]*$';
@@ -229,6 +235,7 @@ export const studioCollections = (): Collection[] => [
         name: 'image',
         label: 'Picture',
         widget: 'image',
+        accept: STUDIO_IMAGE_TYPES,
         media_folder: '/public/categories',
         public_folder: '/categories',
         pattern: [PUBLIC_PATH, 'Must be a path under public/, starting with /'],
@@ -264,6 +271,7 @@ export const studioCollections = (): Collection[] => [
         name: 'logo',
         label: 'Logo',
         widget: 'image',
+        accept: STUDIO_IMAGE_TYPES,
         required: false,
         media_folder: '/public/shops',
         public_folder: '/shops',
@@ -584,6 +592,7 @@ export function studioConfig({ backend, repo, branch, authUrl, apiRoot, appId }:
     app_title: 'Shopper content studio',
     media_folder: 'public/images',
     public_folder: '/images',
+    media_libraries: { default: { config: { max_file_size: STUDIO_MAX_UPLOAD_BYTES } } },
     show_preview_links: true,
     output: { omit_empty_optional_fields: false, yaml: { quote: 'none' } },
     collections: studioCollections(),

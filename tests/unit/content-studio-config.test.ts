@@ -342,3 +342,18 @@ describe('the /admin/ page', () => {
     });
   });
 });
+
+describe("the studio's uploads", () => {
+  const fieldsOf = (fields: Field[]): Field[] => fields.flatMap((f) => [f, ...('fields' in f && Array.isArray(f.fields) ? fieldsOf(f.fields as Field[]) : [])]);
+  const all = studioCollections().flatMap((c) => fieldsOf([...('fields' in c && c.fields ? c.fields : []), ...('files' in c && c.files ? c.files.flatMap((f) => f.fields) : [])]));
+
+  it('takes only the picture formats the site serves, in every picture field', () => {
+    const pictures = all.filter((f) => f.widget === 'image' || f.widget === 'file');
+    expect(pictures.map((f) => f.name)).toEqual(['image', 'logo']);
+    for (const field of pictures) expect('accept' in field && field.accept, field.name).toBe('.svg,.png,.jpg,.jpeg,.webp');
+  });
+
+  it('takes no file above 500 kB', () => {
+    expect(studioConfig().media_libraries).toEqual({ default: { config: { max_file_size: 500_000 } } });
+  });
+});

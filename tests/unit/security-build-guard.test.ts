@@ -92,7 +92,7 @@ describe('the build guard', () => {
 
   it('only guards builds, not the dev server', async () => {
     const hook = buildGuardIntegration({ PUBLIC_OAUTH_CLIENT_SECRET: 'x' }).hooks['astro:config:setup'];
-    await expect(hook({ command: 'dev' })).resolves.toBeUndefined();
+    await expect(hook({ command: 'dev', config: { root: pathToFileURL(`${process.cwd()}/`) } })).resolves.toBeUndefined();
   });
 
   it.each(['STUDIO_AUTH_URL', 'STUDIO_API_ROOT'])('refuses an http %s outside a local build, and takes it in a local one', async (name) => {
