@@ -114,12 +114,24 @@ export function studioScript(stylesheets) {
 }
 
 /**
+ * The `_headers` of a studio served from an origin of its own: the site's security headers (the `/*` block of
+ * public/_headers), with the opener kept for the sign-in pop-up on every path, since the studio is all that origin holds.
+ */
+export function studioOriginHeaders(siteHeaders) {
+  const [all = ''] = siteHeaders.split(/\n(?=\S)/);
+  return `${all.replace(/Cross-Origin-Opener-Policy: .*/, 'Cross-Origin-Opener-Policy: same-origin-allow-popups').trimEnd()}\n`;
+}
+
+/**
  * The content studio at /admin/ (issue 31): the exact @sveltia/cms bundle from node_modules copied into the build,
  * with its configuration (src/content-studio.ts and the STUDIO_* variables), its page and its preview styles. Nothing
- * of it is linked from any other page.
+ * of it is linked from any other page. With STUDIO_OUT_DIR set, the studio is written there instead, with the
+ * stylesheets its preview uses and headers of its own, to be served from an origin of its own (docs/security.md);
+ * the site's build then holds no studio.
  */
 export function contentStudioIntegration(env) {
   const config = studioConfig(studioBackendFromEnv(env));
+  const ownOrigin = (env.STUDIO_OUT_DIR ?? '').trim();
   let root = new URL('file:///');
   return {
     name: 'shopper-content-studio',
@@ -128,13 +140,20 @@ export function contentStudioIntegration(env) {
         root = astroConfig.root;
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const out = join(fileURLToPath(dir), STUDIO_PATH);
+        const site = fileURLToPath(dir);
+        const base = ownOrigin ? fileURLToPath(new URL(ownOrigin.endsWith('/') ? ownOrigin : `${ownOrigin}/`, root)) : site;
+        const out = join(base, STUDIO_PATH);
         const bundle = fileURLToPath(new URL('node_modules/@sveltia/cms/npm/', root));
         await mkdir(out, { recursive: true });
         // The npm build, not dist/sveltia-cms.js: it carries its fonts and code-editor engine, which the other fetches from CDNs.
         await cp(bundle, join(out, 'sveltia'), { recursive: true, filter: (source) => !source.endsWith('.map') });
-        const home = await readFile(join(fileURLToPath(dir), 'index.html'), 'utf8');
+        const home = await readFile(join(site, 'index.html'), 'utf8');
         const stylesheets = [...home.matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/g)].map((match) => match[1]);
+        if (ownOrigin) {
+          await mkdir(join(base, '_astro'), { recursive: true });
+          for (const href of stylesheets) await cp(join(site, href), join(base, href));
+          await writeFile(join(base, '_headers'), studioOriginHeaders(await readFile(join(site, '_headers'), 'utf8')));
+        }
         await writeFile(join(out, 'studio.js'), studioScript(stylesheets));
         await writeFile(join(out, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
         await writeFile(join(out, 'index.html'), studioPage(config));
@@ -142,7 +161,7 @@ export function contentStudioIntegration(env) {
           ? ': STUDIO_REPO is unset, so only "Work with Local Repository" works'
           : '';
         logger.info(
-          `content studio at ${STUDIO_PATH} (${config.backend.name} ${config.backend.repo}@${config.backend.branch})${unset}`,
+          `content studio at ${ownOrigin ? `${ownOrigin}${STUDIO_PATH}, for an origin of its own,` : STUDIO_PATH} (${config.backend.name} ${config.backend.repo}@${config.backend.branch})${unset}`,
         );
       },
     },

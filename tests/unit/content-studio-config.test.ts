@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Collection, Field } from '@sveltia/cms';
 import { z } from 'astro/zod';
 import { describe, expect, it, vi } from 'vitest';
-import { studioPolicy, studioPage, studioScript, guideUrl } from '../../scripts/content-studio.mjs';
+import { contentStudioIntegration, studioPolicy, studioPage, studioScript, guideUrl } from '../../scripts/content-studio.mjs';
 import { STUDIO_PATTERNS, studioCollections, studioConfig, UNSET_REPO } from '../../src/content-studio';
 
 // The studio's forms (src/content-studio.ts) against the build's schemas (src/content.config.ts), field by field: a
@@ -355,5 +359,38 @@ describe("the studio's uploads", () => {
 
   it('takes no file above 500 kB', () => {
     expect(studioConfig().media_libraries).toEqual({ default: { config: { max_file_size: 500_000 } } });
+  });
+});
+
+describe('the studio on an origin of its own (STUDIO_OUT_DIR)', () => {
+  it('writes the studio, its preview stylesheet and its own headers there, and nothing of it into the site', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'studio-origin-'));
+    try {
+      const site = path.join(root, 'dist');
+      fs.mkdirSync(path.join(root, 'node_modules/@sveltia/cms/npm'), { recursive: true });
+      fs.writeFileSync(path.join(root, 'node_modules/@sveltia/cms/npm/index.js'), 'export default {};');
+      fs.mkdirSync(path.join(site, '_astro'), { recursive: true });
+      fs.writeFileSync(path.join(site, 'index.html'), '<link rel="stylesheet" href="/_astro/site.B1x.css">');
+      fs.writeFileSync(path.join(site, '_astro/site.B1x.css'), 'body{}');
+      fs.writeFileSync(path.join(site, '_headers'), fs.readFileSync('public/_headers', 'utf8'));
+      const { hooks } = contentStudioIntegration({ STUDIO_OUT_DIR: 'dist-studio', STUDIO_REPO: 'shopper/site' });
+      hooks['astro:config:done']({ config: { root: pathToFileURL(`${root}/`) } });
+      await hooks['astro:build:done']({ dir: pathToFileURL(`${site}/`), logger: { info: () => undefined } });
+
+      const studio = path.join(root, 'dist-studio');
+      expect(fs.existsSync(path.join(site, 'admin'))).toBe(false);
+      for (const file of ['admin/index.html', 'admin/config.json', 'admin/studio.js', 'admin/sveltia/index.js', '_astro/site.B1x.css']) {
+        expect(fs.existsSync(path.join(studio, file)), file).toBe(true);
+      }
+      expect(fs.readFileSync(path.join(studio, 'admin/studio.js'), 'utf8')).toContain('CMS.registerPreviewStyle("/_astro/site.B1x.css")');
+      const headers = fs.readFileSync(path.join(studio, '_headers'), 'utf8');
+      expect(headers.split('\n')[0]).toBe('/*');
+      expect(headers).toContain('Cross-Origin-Opener-Policy: same-origin-allow-popups');
+      expect(headers).not.toContain('Cross-Origin-Opener-Policy: same-origin\n');
+      expect(headers).toContain("Content-Security-Policy: frame-ancestors 'none'");
+      expect(headers).not.toContain('/_astro/*');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
