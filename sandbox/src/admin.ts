@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from './server';
 import { HttpError } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
-import { listOrders, listOutbox, listTokens, lockAccount, restoreAccount } from './operator';
+import { listOrders, listTokens, lockAccount, restoreAccount } from './operator';
+import { listOutbox } from './outbox';
 import { settlePushes } from './push';
 
 const USAGE = `Usage: npm run sandbox:admin -- <command>

@@ -3,6 +3,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
 import { readBody } from './http';
+import { queueMail } from './outbox';
 
 /** Hashes a password with scrypt and a random salt (`salt:hash`, hex). */
 export function hashPassword(password: string): string {
@@ -239,13 +240,6 @@ function revokeEndpoint(ctx: SandboxContext) {
     })();
     return c.json({});
   };
-}
-
-/** Adds a message to the outbox table (the sandbox sends no real mail). */
-export function queueMail(ctx: SandboxContext, kind: string, recipient: string, subject: string, payload: unknown): void {
-  ctx.db
-    .prepare('INSERT INTO outbox (kind, recipient, subject, payload, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(kind, recipient, subject, JSON.stringify(payload), nowIso());
 }
 
 /** Locks an account (operator action), revokes its tokens and mails an unlock link. */

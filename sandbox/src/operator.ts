@@ -31,12 +31,6 @@ export function listTokens(ctx: SandboxContext) {
     .all();
 }
 
-/** Messages the sandbox "sent" (outbox), newest first. */
-export function listOutbox(ctx: SandboxContext) {
-  const rows = ctx.db.prepare('SELECT * FROM outbox ORDER BY id DESC').all() as { payload: string }[];
-  return rows.map((row) => ({ ...row, payload: JSON.parse(row.payload) as unknown }));
-}
-
 /** A one-line summary of every order (optionally one user's), newest first. */
 export function listOrders(ctx: SandboxContext, email?: string) {
   const rows = (email

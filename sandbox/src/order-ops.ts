@@ -1,4 +1,4 @@
-import { queueMail } from './auth';
+import { queueMail } from './outbox';
 import type { SandboxContext } from './context';
 import { dateFromToday } from './db';
 import { HttpError, notFound } from './http';

@@ -5,7 +5,8 @@ import { HttpError, notFound, pathId, readBody } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { setPaymentFlow } from './payments';
 import { clearPushService } from './push';
-import { adminToken, expireAccess, listOutbox, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
+import { adminToken, expireAccess, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
+import { listOutbox } from './outbox';
 
 function numbers(value: unknown, label: string): number[] | undefined {
   if (value === undefined) return undefined;

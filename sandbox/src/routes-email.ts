@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { queueMail } from './auth';
+import { queueMail } from './outbox';
 import type { AppEnv, SandboxContext } from './context';
 import { FieldReader, MAX_MESSAGE, readBody, requireParam } from './http';
 import { checkEmail } from './validation';

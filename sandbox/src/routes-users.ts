@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { createUserToken, hashPassword, queueMail, requireUser, revokeUserTokens } from './auth';
+import { createUserToken, hashPassword, requireUser, revokeUserTokens } from './auth';
+import { queueMail } from './outbox';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
