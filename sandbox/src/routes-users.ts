@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { createUserToken, hashPassword, requireUser, revokeUserTokens } from './auth';
+import { createUserToken, hashPassword, requireUser, revokeUserTokens, verifyPassword } from './auth';
 import { queueMail } from './outbox';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
@@ -19,6 +19,17 @@ function findUser(ctx: SandboxContext, id: number): UserRow {
 const isAdmin = (c: Context<AppEnv>) => c.get('scopes').includes('admin');
 
 /** The user `id` when it is the caller's own (or the caller holds the admin scope), else 403. */
+/**
+ * Devise's update_with_password: a change of sign-in e-mail and closing the account need the current password, so a
+ * stolen access token alone cannot take the account. The admin scope (an operator acting for a user) needs none.
+ */
+function checkCurrentPassword(c: Context<AppEnv>, user: UserRow, f: FieldReader): void {
+  if (isAdmin(c)) return;
+  const typed = f.string('current_password') ?? f.string('currentPassword');
+  if (typed === undefined || typed === '') f.add('current_password', "can't be blank");
+  else if (!verifyPassword(typed, user.password_hash)) f.add('current_password', 'is invalid');
+}
+
 function targetUser(ctx: SandboxContext, c: Context<AppEnv>): UserRow {
   const id = pathId(c);
   if (id !== c.get('user').id && !isAdmin(c)) throw new HttpError(403, 'Forbidden');
@@ -156,6 +167,8 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     if (email !== undefined && !f.errors.email && emailTaken(ctx, email, user.id)) f.add('email', 'has already been taken');
     checkMobile(f, 'mobile', mobile);
     if (method !== undefined && method !== 'email' && method !== 'sms') f.add('notificationMethod', 'must be email or sms');
+    const newEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
+    if (newEmail) checkCurrentPassword(c, user, f);
     f.check();
     ctx.db.transaction(() => {
       ctx.db
@@ -165,13 +178,25 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
         )
         .run(first ?? null, last ?? null, email ?? null, mobile ?? null, method ?? null, user.id);
       // The e-mail is the sign-in name: a new one ends every session, so a hijacked session cannot keep the account.
-      if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) revokeUserTokens(ctx, user.id);
+      if (newEmail) revokeUserTokens(ctx, user.id);
+      // The old address hears of it (Devise's send_email_changed_notification), so a change the owner did not make is seen.
+      if (newEmail) {
+        queueMail(ctx, 'email_changed', user.email, 'Your e-mail address was changed', {
+          first_name: user.first_name,
+          new_email: email,
+          advice: 'If you did not change it, reset your password and contact us at once.',
+        });
+      }
     })();
     return c.json({ data: userJson(findUser(ctx, user.id)) });
   });
 
-  r.delete('/:id', auth, (c) => {
+  r.delete('/:id', auth, async (c) => {
     const user = targetUser(ctx, c);
+    const body = await readBody(c);
+    const f = new FieldReader(typeof body.user === 'object' && body.user !== null ? (body.user as Record<string, unknown>) : body);
+    checkCurrentPassword(c, user, f);
+    f.check();
     // Closing the account ends every session at once, on every device, not only at each token's next refresh.
     ctx.db.transaction(() => {
       if (user.archived_at === null) ctx.db.prepare('UPDATE users SET archived_at = ? WHERE id = ?').run(nowIso(), user.id);

@@ -1,3 +1,4 @@
+import { accountMessages } from './account-messages';
 import { isApiError } from './api/errors';
 import type { User } from './api/users';
 import type { DetailsValues } from './schemas/account';
@@ -12,7 +13,14 @@ const FIELD_NAMES: Record<string, keyof DetailsValues> = {
   mobile: 'mobile',
   notificationMethod: 'notificationMethod',
   notification_method: 'notificationMethod',
+  current_password: 'currentPassword',
+  currentPassword: 'currentPassword',
 };
+
+/** The current-password error in the shopper's words: the service answers Devise's "can't be blank" or "is invalid". */
+export function currentPasswordError(message: string): string {
+  return /blank/i.test(message) ? accountMessages.currentPasswordNeeded : accountMessages.currentPasswordWrong;
+}
 
 /** The server's field errors of a failed update, keyed by form field (first message each). */
 export function detailsFieldErrors(error: unknown): Partial<Record<keyof DetailsValues, string>> {
@@ -21,7 +29,7 @@ export function detailsFieldErrors(error: unknown): Partial<Record<keyof Details
   for (const [wire, value] of Object.entries(errors ?? {})) {
     const field = FIELD_NAMES[wire];
     const first = Array.isArray(value) ? value[0] : value;
-    if (field && typeof first === 'string') result[field] = first;
+    if (field && typeof first === 'string') result[field] = field === 'currentPassword' ? currentPasswordError(first) : first;
   }
   return result;
 }
@@ -35,5 +43,6 @@ export function detailsInitialValues(user: User | undefined): DetailsValues {
     email: user?.email ?? '',
     mobile: user?.mobile ?? '',
     notificationMethod: method === 'email' || method === 'sms' ? method : 'sms',
+    currentPassword: '',
   };
 }

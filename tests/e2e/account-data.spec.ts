@@ -101,10 +101,20 @@ test.describe('closing the account', () => {
     expect(deletes).toBe(0);
 
     await field.fill(` ${signedIn.email.toUpperCase()} `);
+    const password = panel.getByLabel('Current password', { exact: true });
+    await panel.getByRole('button', { name: 'Close my account' }).click();
+    await expect(panel.getByText('Enter your current password', { exact: true })).toBeVisible();
+    expect(deletes).toBe(0);
+    await password.fill('Not#MyPassword1');
+    await panel.getByRole('button', { name: 'Close my account' }).click();
+    await expect(panel.getByText('That is not your current password', { exact: true })).toBeVisible();
+    await expect(field).toHaveValue(signedIn.email.toUpperCase());
+    await expect(page).toHaveURL(/\/my-details\/$/);
+    await password.fill(signedIn.password);
     await panel.getByRole('button', { name: 'Close my account' }).click();
     await expect(page).toHaveURL(`${siteOrigin}/`);
     await expect(toast(page, 'Your account is closed. To reopen it within 30 days, contact us.')).toBeVisible();
-    expect(deletes).toBe(1);
+    expect(deletes).toBe(2);
     await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Login' })).toBeVisible();
     const stored = await page.evaluate(() => [
       localStorage.getItem('access_token'),
@@ -139,6 +149,7 @@ test.describe('closing the account', () => {
     await page.goto('/my-details/');
     const panel = page.getByRole('region', { name: 'Close my account' });
     await panel.getByLabel('Type the e-mail address of your account to confirm').fill(signedIn.email);
+    await panel.getByLabel('Current password', { exact: true }).fill(signedIn.password);
     await panel.getByRole('button', { name: 'Close my account' }).click();
     await expect(toast(page, 'An order is being paid')).toBeVisible();
     await expect(page).toHaveURL(/\/my-details\/$/);

@@ -1,5 +1,5 @@
 import { callApi, createAddress, toast } from './account-helpers';
-import { expect, test, tokensFor } from './fixtures';
+import { expect, sandbox, test, tokensFor } from './fixtures';
 
 test.describe('my details', () => {
   test('the personal details form saves and keeps what was saved', async ({ page, request, signedIn }) => {
@@ -37,11 +37,27 @@ test.describe('my details', () => {
     await form.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await form.getByLabel('Mobile').fill('0821112222');
     await form.getByRole('radio', { name: 'E-mail' }).check();
+    // A new e-mail is the account's new sign-in name: the form asks for the current password first.
+    const password = form.getByLabel('Current password', { exact: true });
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(form.getByText('Enter your current password', { exact: true })).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await password.fill('Not#MyPassword1');
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(form.getByText('That is not your current password', { exact: true })).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+    await expect(form.getByLabel('Last name')).toHaveValue('Dube');
+    await password.fill(signedIn.password);
     const sent = page.waitForRequest((r) => r.method() === 'PATCH' && /\/api\/web\/v1\/users\/\d+$/.test(new URL(r.url()).pathname));
     await form.getByRole('button', { name: 'Save Details' }).click();
     const patch = await sent;
-    expect(patch.postDataJSON()).toEqual({ user: { firstName: 'Naledi', lastName: 'Dube', email, mobile: '0821112222', notificationMethod: 'email' } });
+    expect(patch.postDataJSON()).toEqual({
+      user: { firstName: 'Naledi', lastName: 'Dube', email, mobile: '0821112222', notificationMethod: 'email', current_password: signedIn.password },
+    });
     await expect(toast(page, 'Details Updated')).toBeVisible();
+    // The old address is told, so a change its owner did not make is seen.
+    const outbox = await sandbox<{ kind: string; recipient: string; payload: { new_email: string } }[]>(request, 'GET', '/outbox');
+    expect(outbox.find((m) => m.kind === 'email_changed' && m.recipient === signedIn.email)?.payload.new_email).toBe(email);
 
     // A new e-mail ends every session of the account, so the check signs in again under it.
     const tokens = await tokensFor(request, { email, password: signedIn.password });

@@ -20,7 +20,7 @@ const { orderTitle } = await import('../../src/lib/format');
 const { $addCard } = await import('../../src/lib/stores/cards');
 const { $payment } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
-const { returnSchema, paymentSchema, detailsSchema } = await import('../../src/lib/schemas/account');
+const { returnSchema, paymentSchema, detailsSchema, closeAccountSchema } = await import('../../src/lib/schemas/account');
 const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/details-form');
 const { $deliveredOrders, chooseReturnPortal } = await import('../../src/lib/stores/returns');
 const { ApiError } = await import('../../src/lib/api/errors');
@@ -142,15 +142,43 @@ describe('account schemas and details', () => {
   });
 
   it('checks the e-mail with the shared rule and leaves the other details free', async () => {
-    const values = { firstName: '', lastName: '', email: 'nope', mobile: 'x', notificationMethod: 'sms' };
-    expect(await messagesOf(detailsSchema, values)).toEqual(['Must be a valid email']);
+    const values = { firstName: '', lastName: '', email: 'nope', mobile: 'x', notificationMethod: 'sms', currentPassword: '' };
+    expect(await messagesOf(detailsSchema(''), values)).toEqual(['Must be a valid email']);
+  });
+
+  it('asks for the current password only when the e-mail changes (any case and spaces around are the same e-mail)', async () => {
+    const values = { firstName: 'T', lastName: 'N', email: ' T@Example.com ', mobile: '', notificationMethod: 'sms', currentPassword: '' };
+    const schema = detailsSchema('t@example.com');
+    expect(await messagesOf(schema, values)).toEqual([]);
+    // Formik hands an empty field to yup as undefined.
+    expect(await messagesOf(schema, { ...values, currentPassword: undefined })).toEqual([]);
+    expect(await messagesOf(schema, { ...values, email: 'new@example.com' })).toEqual([
+      'Enter your current password',
+    ]);
+    expect(await messagesOf(schema, { ...values, email: 'new@example.com', currentPassword: 'Shopper#2026' })).toEqual([]);
+  });
+
+  it("puts the service's current-password refusal on the field in the shopper's words", () => {
+    const wrong = new ApiError('Current password is invalid', 'client', { status: 422, errors: { current_password: ['is invalid'] } });
+    expect(detailsFieldErrors(wrong)).toEqual({
+      currentPassword: 'That is not your current password',
+    });
+    const blank = new ApiError("Current password can't be blank", 'client', { status: 422, errors: { current_password: ["can't be blank"] } });
+    expect(detailsFieldErrors(blank).currentPassword).toMatch(/^Enter your current password/);
+  });
+
+  it('closing the account needs the e-mail and the current password', async () => {
+    expect(await messagesOf(closeAccountSchema('t@example.com'), { email: 't@example.com', currentPassword: '' })).toEqual([
+      'Enter your current password',
+    ]);
+    expect(await messagesOf(closeAccountSchema('t@example.com'), { email: 't@example.com', currentPassword: 'x' })).toEqual([]);
   });
 
   it('starts the details form from the shopper, with sms only when no method is stored', () => {
     const user = { id: 1, firstName: 'Thandi', lastName: 'Nkosi', email: 't@example.com', mobile: '0821234567', notificationMethod: 'email', birthDate: '', archivedAt: null };
     expect(detailsInitialValues(user).notificationMethod).toBe('email');
     expect(detailsInitialValues({ ...user, notificationMethod: '' }).notificationMethod).toBe('sms');
-    expect(detailsInitialValues(undefined)).toEqual({ firstName: '', lastName: '', email: '', mobile: '', notificationMethod: 'sms' });
+    expect(detailsInitialValues(undefined)).toEqual({ firstName: '', lastName: '', email: '', mobile: '', notificationMethod: 'sms', currentPassword: '' });
   });
 
   it('puts server field errors on the form fields', () => {

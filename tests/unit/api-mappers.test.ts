@@ -4,7 +4,7 @@ import { addressFromWire, addressToWire, createAddress } from '../../src/lib/api
 import { cardFromWire, createCard, deleteCard, updateCard } from '../../src/lib/api/cards';
 import { createOrder, orderFromWire, productFromWire, quoteFromWire, returnOrder, updateOrderAddress } from '../../src/lib/api/orders';
 import { listAdverts, listPortals } from '../../src/lib/api/portals';
-import { createUser, updateUser, userChangesPayload, userFromWire } from '../../src/lib/api/users';
+import { closeAccount, createUser, updateUser, userChangesPayload, userFromWire } from '../../src/lib/api/users';
 import { config } from '../../src/lib/config';
 import { clearTokens, storeTokens } from '../../src/lib/stores/session';
 
@@ -246,6 +246,13 @@ describe('users', () => {
     answer({ data: { ...wireUser, first_name: 'Naledi' } });
     expect((await updateUser(5, { firstName: 'Naledi', mobile: '0821112222' })).firstName).toBe('Naledi');
     expect(sent[0]).toEqual({ url: `${config.apiBase}/users/5`, method: 'PATCH', body: { user: { firstName: 'Naledi', mobile: '0821112222' } } });
+  });
+
+  it("a new e-mail goes with Devise's current_password; closing the account sends it in the DELETE's body", async () => {
+    expect(userChangesPayload({ email: 'n@example.com', currentPassword: 'Secret#2026' })).toEqual({ email: 'n@example.com', current_password: 'Secret#2026' });
+    answer({});
+    await closeAccount(5, 'Secret#2026');
+    expect(sent[0]).toEqual({ url: `${config.apiBase}/users/5`, method: 'DELETE', body: { user: { current_password: 'Secret#2026' } } });
   });
 });
 

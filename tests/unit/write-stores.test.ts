@@ -242,6 +242,7 @@ const cases: Case[] = [
         email: 'thandi@example.com',
         mobile: '082 123 4567',
         notificationMethod: 'email',
+        currentPassword: '',
       }),
     call: vi.mocked(usersApi.updateUser),
     answer: user('Naledi'),
@@ -414,8 +415,11 @@ describe('the reads a write changes', () => {
       email: 'thandi@example.com',
       mobile: '082 123 4567',
       notificationMethod: 'sms',
+      currentPassword: 'typed but not needed',
     });
     expect(usersApi.updateUser).toHaveBeenCalledWith(7, expect.objectContaining({ firstName: 'Naledi', mobile: '0821234567' }));
+    // The e-mail did not change: the password is not sent.
+    expect(vi.mocked(usersApi.updateUser).mock.calls.at(-1)?.[1]).not.toHaveProperty('currentPassword');
     expect($currentUser.get().data?.firstName).toBe('Naledi');
     expect(usersApi.showDetails).toHaveBeenCalledTimes(1);
   });

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { User } from '../../lib/api/users';
 import { accountMessages } from '../../lib/account-messages';
-import { detailsSchema, type DetailsValues } from '../../lib/schemas/account';
+import { detailsSchema, emailChanging, type DetailsValues } from '../../lib/schemas/account';
 import { detailsFieldErrors, detailsInitialValues } from '../../lib/details-form';
 import { $saveDetails } from '../../lib/stores/details';
 import { Spinner } from '../ui/Spinner';
@@ -16,12 +16,13 @@ export interface DetailsFormProps {
   user: User | undefined;
 }
 
-/** Personal details: names, e-mail, mobile and notification method; 'Details Updated' on success. */
+/** Personal details: names, e-mail, mobile and notification method; a new e-mail also asks for the current password; 'Details Updated' on success. */
 export function DetailsForm({ user }: DetailsFormProps): ReactNode {
   const { loading: saving } = useStore($saveDetails);
+  const schema = useMemo(() => detailsSchema(user?.email ?? ''), [user?.email]);
   const form = useFormik<DetailsValues>({
     initialValues: detailsInitialValues(user),
-    validationSchema: detailsSchema,
+    validationSchema: schema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
       const done = await $saveDetails.mutate(values);
@@ -29,9 +30,14 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
         const fields = detailsFieldErrors(done.error);
         if (Object.keys(fields).length > 0) helpers.setErrors(fields);
         toastError(done.error);
-      } else if (done) notify.success(accountMessages.detailsUpdated);
+      } else if (done) {
+        // The password typed for this change is not kept in the page.
+        await helpers.setFieldValue('currentPassword', '', false);
+        notify.success(accountMessages.detailsUpdated);
+      }
     },
   });
+  const newEmail = user !== undefined && emailChanging(form.values.email, user.email);
   const methodError = fieldError(form, 'notificationMethod');
   const loading = user === undefined;
   return (
@@ -46,6 +52,19 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
           <Field form={form} idPrefix="details" name="email" label="E-mail" type="email" autoComplete="email" />
           <Field form={form} idPrefix="details" name="mobile" label="Mobile" type="tel" autoComplete="tel" />
         </div>
+        {newEmail && (
+          <Field
+            form={form}
+            idPrefix="details"
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            // Its error line keeps its room: a press on Save that blurs the field must not move the button from under the finger.
+            reserveError
+            hint="Your e-mail is how you sign in: enter your password to change it. We will tell your old address."
+          />
+        )}
         <fieldset className="choice-group" aria-describedby={methodError ? 'details-method-error' : undefined}>
           <legend>Notification method</legend>
           {(

@@ -25,7 +25,10 @@ export interface NewUser {
 }
 
 /** The fields an update may change (client names). */
-export type UserChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'email' | 'mobile' | 'notificationMethod'>>;
+export type UserChanges = Partial<Pick<User, 'firstName' | 'lastName' | 'email' | 'mobile' | 'notificationMethod'>> & {
+  /** Needed for a new e-mail; sent as Devise's `current_password`. */
+  currentPassword?: string;
+};
 
 /** Maps a wire user to client names; missing text becomes '' and a missing id 0. */
 export function userFromWire(u: WireRecord): User {
@@ -42,8 +45,10 @@ export function userFromWire(u: WireRecord): User {
 }
 
 /** The PATCH /users/{id} payload: SPEC section 7 sends the client names, leaving out the ones not given. */
-export function userChangesPayload(changes: UserChanges): Partial<UserChanges> {
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<UserChanges>;
+export function userChangesPayload(changes: UserChanges): Record<string, string> {
+  const { currentPassword, ...rest } = changes;
+  const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Record<string, string>;
+  return currentPassword ? { ...given, current_password: currentPassword } : given;
 }
 
 /** The field errors of a failed registration or password reset, from wire names to form fields (first message each). */
@@ -97,7 +102,7 @@ export async function updateUser(id: number, changes: UserChanges): Promise<User
   );
 }
 
-/** Closes the shopper's account (DELETE /users/{id}): the service archives it and ends every session. */
-export async function closeAccount(id: number): Promise<void> {
-  await api(`/users/${id}`, { method: 'DELETE' });
+/** Closes the shopper's account (DELETE /users/{id}, with the current password): the service archives it and ends every session. */
+export async function closeAccount(id: number, currentPassword: string): Promise<void> {
+  await api(`/users/${id}`, { method: 'DELETE', body: { user: { current_password: currentPassword } } });
 }

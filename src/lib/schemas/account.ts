@@ -12,16 +12,32 @@ export interface DetailsValues {
   email: string;
   mobile: string;
   notificationMethod: (typeof NOTIFICATION_METHODS)[number];
+  /** Asked for, and sent, only when the e-mail changes (Devise's update_with_password). */
+  currentPassword: string;
 }
 
-/** My details: e-mail uses the shared rule, the others are plain strings (SPEC section 5). */
-export const detailsSchema: yup.ObjectSchema<DetailsValues> = yup.object({
-  firstName: yup.string().defined(),
-  lastName: yup.string().defined(),
-  email: email.defined(),
-  mobile: yup.string().defined(),
-  notificationMethod: yup.mixed<DetailsValues['notificationMethod']>().oneOf(NOTIFICATION_METHODS).defined(),
-});
+/** Whether the form's e-mail differs from the account's (any case, spaces around ignored): then the current password is needed. */
+export function emailChanging(typed: string, accountEmail: string): boolean {
+  return accountEmail.trim() !== '' && typed.trim().toLowerCase() !== accountEmail.trim().toLowerCase();
+}
+
+/** My details: e-mail uses the shared rule, the others are plain strings (SPEC section 5); a new e-mail needs the current password. */
+export function detailsSchema(accountEmail: string): yup.ObjectSchema<DetailsValues> {
+  return yup.object({
+    firstName: yup.string().defined(),
+    lastName: yup.string().defined(),
+    email: email.defined(),
+    mobile: yup.string().defined(),
+    notificationMethod: yup.mixed<DetailsValues['notificationMethod']>().oneOf(NOTIFICATION_METHODS).defined(),
+    // Formik hands an empty field to yup as undefined: the default keeps an unasked-for password from failing.
+    currentPassword: yup
+      .string()
+      .default('')
+      .when('email', ([typed]: string[], rule) =>
+        emailChanging(typed ?? '', accountEmail) ? rule.required(accountMessages.currentPasswordNeeded) : rule,
+      ),
+  });
+}
 
 /** Values of the add-card form. */
 export interface CardValues {
@@ -72,9 +88,10 @@ export const returnSchema = yup.object({
 /** Values of the close-account form. */
 export interface CloseAccountValues {
   email: string;
+  currentPassword: string;
 }
 
-/** Close account: the shopper types their account's e-mail address (any case, spaces around ignored) to confirm. */
+/** Close account: the shopper types their account's e-mail address (any case, spaces around ignored) and their current password to confirm. */
 export function closeAccountSchema(accountEmail: string): yup.ObjectSchema<CloseAccountValues> {
   return yup.object({
     email: yup
@@ -82,5 +99,6 @@ export function closeAccountSchema(accountEmail: string): yup.ObjectSchema<Close
       .trim()
       .required(messages.required)
       .test('own-email', accountMessages.closeMismatch, (typed) => typed?.toLowerCase() === accountEmail.trim().toLowerCase()),
+    currentPassword: yup.string().required(accountMessages.currentPasswordNeeded),
   });
 }

@@ -1,5 +1,5 @@
 import { updateUser } from '../api/users';
-import type { DetailsValues } from '../schemas/account';
+import { emailChanging, type DetailsValues } from '../schemas/account';
 import { createWriteStore } from './query';
 import { fetchCurrentUser, setCurrentUser } from './user';
 
@@ -12,6 +12,7 @@ export const $saveDetails = createWriteStore<DetailsValues>(async (values) => {
     email: values.email.trim(),
     mobile: values.mobile.replace(/\s+/g, ''),
     notificationMethod: values.notificationMethod,
+    ...(emailChanging(values.email, user.email) ? { currentPassword: values.currentPassword } : {}),
   });
   setCurrentUser(updated);
 }, []);

@@ -103,9 +103,9 @@ describe('current user and management', () => {
     expect(snake.body.data).toMatchObject({ first_name: 'Lebo', last_name: 'Dube' });
     const badPatch = await own.json('PATCH', `/users/${id}`, { user: { email: 'bad', notification_method: 'pigeon' } });
     expect(badPatch.status).toBe(422);
-    expect(Object.keys(badPatch.body.errors).sort()).toEqual(['email', 'notificationMethod']);
+    expect(Object.keys(badPatch.body.errors).sort()).toEqual(['current_password', 'email', 'notificationMethod']);
     expect((await own.json('PATCH', `/users/${id}`, { user: { email: 'SHOPPER@example.com' } })).body.errors.email).toEqual(['has already been taken']);
-    const archived = await own.json('DELETE', `/users/${id}`);
+    const archived = await own.json('DELETE', `/users/${id}`, { user: { current_password: 'Lerato#2026' } });
     expect(archived.body.data.archived_at).toEqual(expect.any(String));
     const admin = new Client(sandbox.url);
     admin.token = (await c.json('POST', '/__sandbox/admin-token', { email: 'shopper@example.com' })).body.data.access_token;
@@ -125,7 +125,7 @@ describe('current user and management', () => {
     const laptop = new Client(sandbox.url);
     const tokens = await phone.login(user);
     await laptop.login(user);
-    expect((await phone.json('DELETE', `/users/${id}`)).body.data.archived_at).toEqual(expect.any(String));
+    expect((await phone.json('DELETE', `/users/${id}`, { user: { current_password: user.password } })).body.data.archived_at).toEqual(expect.any(String));
     expect((await laptop.call('GET', '/users/show_details')).status).toBe(401);
     const refresh = await anon.json('POST', '/oauth/token', { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'shopper-web' });
     expect(refresh.body.error).toBe('invalid_grant');
@@ -139,6 +139,27 @@ describe('current user and management', () => {
     admin.token = (await c.json('POST', '/__sandbox/admin-token', { email: 'shopper@example.com' })).body.data.access_token;
     expect((await admin.json('PATCH', `/users/${id}/restore`)).body.data.archived_at).toBeNull();
     expect((await signIn(user.password)).status).toBe(200);
+  });
+
+  it('changes the sign-in e-mail and closes the account only with the current password, and tells the old address of a change', async () => {
+    const user = { email: 'owner@example.com', password: 'Lerato#2026' };
+    const id = (await anon.json('POST', '/users', newUser(user))).body.data.id;
+    const thief = new Client(sandbox.url);
+    await thief.login(user);
+    const blank = await thief.json('PATCH', `/users/${id}`, { user: { email: 'thief@example.com' } });
+    expect(blank).toMatchObject({ status: 422, body: { error: "Current password can't be blank", errors: { current_password: ["can't be blank"] } } });
+    const wrong = await thief.json('PATCH', `/users/${id}`, { user: { email: 'thief@example.com', current_password: 'Guess#2026' } });
+    expect(wrong.body.errors).toEqual({ current_password: ['is invalid'] });
+    // The same address in another case is no change, and other details need no password.
+    expect((await thief.json('PATCH', `/users/${id}`, { user: { email: 'OWNER@example.com', firstName: 'Lebo' } })).status).toBe(200);
+    expect((await thief.json('DELETE', `/users/${id}`)).body.errors).toEqual({ current_password: ["can't be blank"] });
+    expect((await thief.json('DELETE', `/users/${id}`, { user: { current_password: 'Guess#2026' } })).body.errors).toEqual({ current_password: ['is invalid'] });
+    expect((await thief.json('GET', `/users/${id}`)).body.data).toMatchObject({ email: expect.stringMatching(/^owner@example\.com$/i), archived_at: null });
+
+    const changed = await thief.json('PATCH', `/users/${id}`, { user: { email: 'new-owner@example.com', current_password: user.password } });
+    expect(changed.body.data.email).toBe('new-owner@example.com');
+    const mail = (await c.json('GET', '/__sandbox/outbox')).body.data.find((m: { kind: string; recipient: string }) => m.kind === 'email_changed' && m.recipient.toLowerCase() === 'owner@example.com');
+    expect(mail).toMatchObject({ subject: 'Your e-mail address was changed', payload: { new_email: 'new-owner@example.com' } });
   });
 
   it('requires a token for every user route except the public ones', async () => {
