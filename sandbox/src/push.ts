@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import webpush, { type RequestOptions } from 'web-push';
 import { FALLBACK_PUBLIC_URL, type SandboxContext } from './context';
 import type { Db } from './db';
-import { QUOTE_VALID_HOURS } from './order-ops';
-import { orderProducts, quoteFor, type OrderRow } from './serialize';
+import { QUOTE_VALID_HOURS, orderProducts, quoteFor, type OrderRow } from './serialize';
 
 /** The VAPID `sub` claim: how a push service reaches the sender's operator. */
 export const VAPID_SUBJECT = 'mailto:operator@sandbox.invalid';

@@ -62,6 +62,8 @@ export interface CardRow {
 
 /** VAT rate applied to the quote sub-total. */
 export const VAT_RATE = 0.15;
+/** Hours a quote stays valid from its issue (SPEC section 1). */
+export const QUOTE_VALID_HOURS = 48;
 
 const money = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
