@@ -22,5 +22,6 @@ export const accountMessages = {
   orderFailed: 'Your order could not be placed. Your draft is kept: try again.',
   accountClosed: 'Your account is closed. To reopen it within 30 days, contact us.',
   pushFailed: 'We could not turn on notifications on this phone. Please try again.',
+  pushDetailsFailed: 'We could not change what your notifications show. Check your connection, then try again.',
   closeMismatch: 'This is not the e-mail address of your account: your account stays open.',
 } as const;

@@ -8,9 +8,8 @@ export const SESSION_CHANNEL = 'session';
 /** Where this browser keeps its push subscription's registration with the service (src/lib/push-support.ts). */
 export const PUSH_REGISTRATION_KEY = 'push-subscription';
 
-// Storage keys that hold personal data and go when the session ends (SPEC section 3). The service deletes the push
-// subscription itself when the session's tokens are revoked; the registration goes here with them.
-const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values', PUSH_REGISTRATION_KEY] as const;
+// Storage keys that hold personal data and go at sign-out (SPEC section 3).
+const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values'] as const;
 
 /** The name of one stored token. */
 export type TokenKey = typeof ACCESS | typeof REFRESH;
@@ -95,10 +94,12 @@ export function storeRenewedTokens(previousRefresh: string, accessToken: string,
   if (!isRemembered()) broadcast({ type: 'renewed', previous: previousRefresh, access: accessToken, refresh: refreshToken });
 }
 
-/** Removes both tokens (a rejected refresh): the shopper is signed out but stays on the page. */
+/** Removes both tokens (a rejected refresh, Log Out, another tab's sign-out) and the push registration made in that sign-in: the shopper is signed out but stays on the page. */
 export function clearTokens(): void {
   if (!hasWindow) return;
-  for (const key of [ACCESS, REFRESH]) {
+  // A push subscription belongs to the sign-in it was made in (docs/push-notifications.md): however the sign-in ends,
+  // its registration goes with it, and the next sign-in on this phone unsubscribes the browser.
+  for (const key of [ACCESS, REFRESH, PUSH_REGISTRATION_KEY]) {
     safeSet(local, key, undefined);
     safeSet(session, key, undefined);
   }
