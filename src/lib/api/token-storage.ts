@@ -5,6 +5,12 @@ const REMEMBER = 'remember_me';
 /** The BroadcastChannel that carries sign-out and token renewals between the tabs of one browser. */
 export const SESSION_CHANNEL = 'session';
 
+// The signed-in shopper's user id, kept with the tokens and bound to their refresh token (its last characters, which
+// tell pairs apart and add nothing to what storage holds): whose session this is when the shopper cannot be read
+// (offline). Bound, so that tokens put in place by anything but this module never inherit another shopper's id.
+const SESSION_USER = 'session_user';
+const BINDING_CHARS = 12;
+
 /** Where this browser keeps its push subscription's registration with the service (src/lib/push-support.ts). */
 export const PUSH_REGISTRATION_KEY = 'push-subscription';
 
@@ -90,7 +96,9 @@ export function storeTokens(accessToken: string, refreshToken: string, remember 
  * the token server revokes the old pair once the new access token is used, which would sign them out.
  */
 export function storeRenewedTokens(previousRefresh: string, accessToken: string, refreshToken: string): void {
+  const user = readSessionUser();
   storeTokens(accessToken, refreshToken);
+  if (user !== null) rememberSessionUser(user);
   if (!isRemembered()) broadcast({ type: 'renewed', previous: previousRefresh, access: accessToken, refresh: refreshToken });
 }
 
@@ -99,7 +107,7 @@ export function clearTokens(): void {
   if (!hasWindow) return;
   // A push subscription belongs to the sign-in it was made in (docs/push-notifications.md): however the sign-in ends,
   // its registration goes with it, and the next sign-in on this phone unsubscribes the browser.
-  for (const key of [ACCESS, REFRESH, PUSH_REGISTRATION_KEY]) {
+  for (const key of [ACCESS, REFRESH, SESSION_USER, PUSH_REGISTRATION_KEY]) {
     safeSet(local, key, undefined);
     safeSet(session, key, undefined);
   }
@@ -107,6 +115,21 @@ export function clearTokens(): void {
   memory[REFRESH] = '';
   document.documentElement.dataset.session = 'guest';
   announce('');
+}
+
+/** Keeps the signed-in shopper's user id beside the session's tokens (it goes with them, and with each renewal). */
+export function rememberSessionUser(id: number): void {
+  const refresh = readStoredToken(REFRESH);
+  if (refresh === '') return;
+  safeSet(isRemembered() ? local : session, SESSION_USER, `${id}:${refresh.slice(-BINDING_CHARS)}`);
+}
+
+/** The user id of the shopper this session's tokens were last read as, or null when none is known. */
+export function readSessionUser(): number | null {
+  const refresh = readStoredToken(REFRESH);
+  const kept = /^(\d{1,15}):(.+)$/.exec(hasWindow ? safeGet(local, SESSION_USER) || safeGet(session, SESSION_USER) : '');
+  const id = Number(kept?.[1]);
+  return refresh !== '' && kept?.[2] === refresh.slice(-BINDING_CHARS) && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** Drops the tokens, Keep me signed in and every personal datum kept in storage (sign-out). */
@@ -138,8 +161,10 @@ export function adoptRenewal(data: unknown): boolean {
   if (!isRenewal(data)) return false;
   // Other tabs have their own session: their stored refresh token differs from the renewed one.
   if (!hasWindow || safeGet(session, REFRESH) !== data.previous) return true;
+  const user = readSessionUser();
   safeSet(session, ACCESS, data.access);
   safeSet(session, REFRESH, data.refresh);
+  if (user !== null) rememberSessionUser(user);
   announce(data.access);
   return true;
 }
