@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -196,6 +197,8 @@ test.describe('push notifications on this phone', () => {
     });
     await page.reload();
     await expect(panel.getByRole('checkbox', { name: /Show the shop and total in notifications/ })).toBeChecked();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     await panel.getByRole('button', { name: 'Turn off notifications on this phone' }).click();
     await expect(panel.getByRole('button', { name: 'Turn on notifications on this phone' })).toBeVisible();
