@@ -120,7 +120,7 @@ describe('turning notifications on', () => {
     expect(Notification.requestPermission).toHaveBeenCalledTimes(1);
     expect(apiCalls()).toEqual(['GET /push_subscriptions/key', 'POST /push_subscriptions']);
     expect(sent.find((s) => s.method === 'POST')?.body).toEqual({
-      push_subscription: { endpoint: ENDPOINT, keys: { p256dh: 'BP256', auth: 'AUTH' } },
+      push_subscription: { endpoint: ENDPOINT, keys: { p256dh: 'BP256', auth: 'AUTH' }, show_details: false },
     });
     expect($pushState.get()).toBe('on');
     expect(readRegisteredPush()).toEqual({ id: 41, endpoint: ENDPOINT, owner: ME });
@@ -169,11 +169,15 @@ describe('where it stands and turning it off', () => {
     expect($pushState.get()).toBe('off');
   });
 
-  it('a subscription the worker renewed is registered in place of the old one', async () => {
-    localStorage.setItem('push-subscription', registration(ME, 'https://push.example/send/old', 40));
+  it('a subscription the worker renewed is registered in place of the old one, keeping its details choice', async () => {
+    const old = 'https://push.example/send/old';
+    localStorage.setItem('push-subscription', registration(ME, old, 40));
+    answers['GET /push_subscriptions/40'] = () => json({ data: { id: 40, endpoint: old, created_at: '2026-11-26T10:00:00Z', show_details: true } });
     subscription = browserSubscription(ENDPOINT);
     await checkPush();
-    expect(apiCalls()).toEqual(['POST /push_subscriptions', 'DELETE /push_subscriptions/40']);
+    expect(apiCalls()).toEqual(['GET /push_subscriptions/40', 'POST /push_subscriptions', 'DELETE /push_subscriptions/40']);
+    expect(sent.find((s) => s.method === 'POST')?.body).toMatchObject({ push_subscription: { show_details: true } });
+    expect($pushDetails.get()).toBe(true);
     expect(readRegisteredPush()).toEqual({ id: 41, endpoint: ENDPOINT, owner: ME });
     expect($pushState.get()).toBe('on');
   });

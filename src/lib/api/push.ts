@@ -33,17 +33,21 @@ export async function pushKey(): Promise<string | null> {
   }
 }
 
-/** Registers this browser's subscription for the signed-in shopper (POST /push_subscriptions); the same endpoint again moves it to them. */
-export async function createPushSubscription(subscription: {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}): Promise<StoredPushSubscription> {
+/**
+ * Registers this browser's subscription for the signed-in shopper's sign-in (POST /push_subscriptions), with whether
+ * its messages show the shop and total (off unless the shopper chose it); the same endpoint again moves it to them.
+ */
+export async function createPushSubscription(
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  showDetails = false,
+): Promise<StoredPushSubscription> {
   const body = await api<unknown>('/push_subscriptions', {
     method: 'POST',
     body: {
       push_subscription: {
         endpoint: subscription.endpoint,
         keys: { p256dh: subscription.keys.p256dh, auth: subscription.keys.auth },
+        show_details: showDetails,
       },
     },
   });

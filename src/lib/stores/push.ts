@@ -11,7 +11,6 @@ import {
   readRegisteredPush,
   releaseOthersPush,
   subscribeBrowser,
-  type RegisteredPush,
   unsubscribeBrowser,
 } from '../push-support';
 import { createWriteStore, type WriteOutcome } from './query';
@@ -86,18 +85,6 @@ export async function setPushDetails(show: boolean): Promise<WriteOutcome<boolea
   return done;
 }
 
-/** Whether the service has this browser's subscription on for the signed-in shopper's sign-in; forgets it, and unsubscribes the browser, when not. */
-async function confirmedOn(registered: RegisteredPush): Promise<boolean> {
-  const stored = await readPushSubscription(registered.id);
-  if (stored?.endpoint === registered.endpoint) {
-    $pushDetails.set(stored.showDetails);
-    return true;
-  }
-  keepRegisteredPush(null);
-  await unsubscribeBrowser();
-  return false;
-}
-
 /**
  * Finds out where this phone stands, from the service's answer for the signed-in shopper: never "on" from this
  * browser's memory alone. A registration of another shopper, or a browser subscription with none, is from a sign-in
@@ -118,14 +105,19 @@ export async function checkPush(): Promise<void> {
       if (registered) await deletePushSubscription(registered.id);
       return $pushState.set('off');
     }
+    const stored = await readPushSubscription(registered.id);
+    if (stored?.endpoint !== registered.endpoint) {
+      keepRegisteredPush(null);
+      await unsubscribeBrowser();
+      return $pushState.set('off');
+    }
     if (subscription.endpoint !== registered.endpoint) {
-      const renewed = await createPushSubscription(subscription);
+      const renewed = await createPushSubscription(subscription, stored.showDetails);
       keepRegisteredPush({ id: renewed.id, endpoint: subscription.endpoint, owner: user.id });
       await deletePushSubscription(registered.id);
-      $pushDetails.set(renewed.showDetails);
-      return $pushState.set('on');
     }
-    $pushState.set((await confirmedOn(registered)) ? 'on' : 'off');
+    $pushDetails.set(stored.showDetails);
+    $pushState.set('on');
   } catch {
     // Offline or refused: without the service's answer it is not shown as on; turning it on tries again.
     $pushState.set('off');
