@@ -12,6 +12,8 @@ export interface SandboxContext {
   publicUrl: string | undefined;
   siteOrigin: string;
   uploadsDir: string;
+  /** Signs the expiring links to stored uploads (made at each start: a restart ends every link given out). */
+  uploadKey: Buffer;
   clientIds: Set<string>;
   faults: FaultState;
   /** The dialect of the answers: the spec's bare bodies, or the `{ data }` envelope. */

@@ -209,7 +209,8 @@ CREATE TABLE IF NOT EXISTS push_subscriptions (
   p256dh TEXT NOT NULL,
   auth TEXT NOT NULL,
   created_at TEXT NOT NULL,
-  family_id TEXT NOT NULL DEFAULT ''
+  family_id TEXT NOT NULL DEFAULT '',
+  show_details INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS push_subscriptions_user ON push_subscriptions(user_id);
 CREATE TABLE IF NOT EXISTS push_reminders (
@@ -243,7 +244,7 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
   },
   cards: { tokenize_secret: 'TEXT' },
   social_codes: { code_challenge: 'TEXT', nonce: 'TEXT', redirect_uri: 'TEXT' },
-  push_subscriptions: { family_id: "TEXT NOT NULL DEFAULT ''" },
+  push_subscriptions: { family_id: "TEXT NOT NULL DEFAULT ''", show_details: 'INTEGER NOT NULL DEFAULT 0' },
 };
 
 function migrate(db: Db): void {

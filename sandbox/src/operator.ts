@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN_SCOPE_TOKEN, expireUserAccess, issueToken, lockUser, revokeUserTokens } from './auth';
-import type { SandboxContext } from './context';
+import { FALLBACK_PUBLIC_URL, type SandboxContext } from './context';
 import { TABLES } from './db';
 import { HttpError } from './http';
 import { makePng } from './png';
 import { insertOrder, seed } from './seed';
 import { shopPage } from './shops';
 import { orderProducts, quoteFor, type OrderRow } from './serialize';
-import { saveUpload, uploadSize } from './uploads';
+import { saveUpload, uploadSize, uploadUrl } from './uploads';
 
 /** Most orders one seed-orders call may create. */
 export const MAX_SEED_ORDERS = 10_000;
@@ -53,14 +53,20 @@ export function listOrders(ctx: SandboxContext, email?: string) {
   });
 }
 
-/** The stored order with every product (deleted ones too) and the byte size of each upload. */
+/** The stored order with every product (deleted ones too), and the byte size and signed link of each upload. */
 export function rawOrder(ctx: SandboxContext, id: number) {
   const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined;
   if (!order) throw new HttpError(404, 'Not found');
+  const origin = ctx.publicUrl ?? FALLBACK_PUBLIC_URL;
   return {
     ...order,
     return_photo_bytes: order.return_photo ? uploadSize(ctx.uploadsDir, order.return_photo) : null,
-    products: orderProducts(ctx, id).map((p) => ({ ...p, screenshot_bytes: p.screenshot ? uploadSize(ctx.uploadsDir, p.screenshot) : null })),
+    return_photo_url: uploadUrl(ctx, origin, order.return_photo),
+    products: orderProducts(ctx, id).map((p) => ({
+      ...p,
+      screenshot_bytes: p.screenshot ? uploadSize(ctx.uploadsDir, p.screenshot) : null,
+      screenshot_url: uploadUrl(ctx, origin, p.screenshot),
+    })),
   };
 }
 

@@ -3,7 +3,7 @@ import type { SandboxContext } from './context';
 import { dateFromToday } from './db';
 import { HttpError, notFound } from './http';
 import { notifyOrder, notifyStatus } from './push';
-import { quoteFor, type OrderRow, type ProductRow } from './serialize';
+import { QUOTE_VALID_HOURS, quoteFor, type OrderRow, type ProductRow } from './serialize';
 
 /** Statuses of a normal order, in progress-bar order. */
 export const NORMAL_STATUSES = ['placed', 'processing', 'paid', 'goods purchased', 'in transit', 'arrived in SA', 'delivered'] as const;
@@ -11,8 +11,6 @@ export const NORMAL_STATUSES = ['placed', 'processing', 'paid', 'goods purchased
 export const RETURN_STATUSES = ['return', 'returning', 'returned'] as const;
 /** Statuses in which products may still be removed or restored and the address changed. */
 export const OPEN_STATUSES = ['placed', 'processing'];
-/** Hours a quote stays valid from its issue (SPEC section 1). */
-export const QUOTE_VALID_HOURS = 48;
 /** Facilitation fee in cents (about $10). */
 export const DEFAULT_SERVICE_FEE_CENTS = 18_500;
 

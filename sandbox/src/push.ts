@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import webpush, { type RequestOptions } from 'web-push';
 import { FALLBACK_PUBLIC_URL, type SandboxContext } from './context';
 import type { Db } from './db';
-import { QUOTE_VALID_HOURS } from './order-ops';
-import { orderProducts, quoteFor, type OrderRow } from './serialize';
+import { QUOTE_VALID_HOURS, orderProducts, quoteFor, type OrderRow } from './serialize';
 
 /** The VAPID `sub` claim: how a push service reaches the sender's operator. */
 export const VAPID_SUBJECT = 'mailto:operator@sandbox.invalid';
@@ -29,16 +28,17 @@ const PUSH_HOST_SUFFIXES = ['.push.apple.com', '.notify.windows.com'];
 /** The three messages: the quote is ready, its expiry reminder, and an order's status move. */
 export type PushKind = 'quote' | 'expiry' | 'status';
 
-/** The JSON text of a push message. */
+/** The JSON text of a push message: what a locked phone may show (the order and what happened), and the details. */
 interface PushPayload {
   kind: PushKind;
   order_id: number;
-  shop: string;
-  /** The quote's total in rand, or null before a quote. */
-  total: number | null;
   /** When the quote expires (quoted_at + 48 h), or null before a quote. */
   valid_until: string | null;
   status: string;
+  /** The shop's name: only to a subscription whose shopper chose to show details. */
+  shop?: string;
+  /** The quote's total in rand, or null before a quote: only with the details. */
+  total?: number | null;
 }
 
 /** One message the stand-in push service received, as it arrived (`body` base64 of the encrypted bytes). */
@@ -74,8 +74,10 @@ export interface SubscriptionRow {
   p256dh: string;
   auth: string;
   created_at: string;
-  /** The sign-in (token family) it was registered in: revoking it deletes the row. */
+  /** The sign-in (token family) it was registered in: it is sent to only while that sign-in lives, and deleted when it ends. */
   family_id: string;
+  /** 1 when the shopper chose to show the shop and total on the phone (a locked phone shows them too), else 0. */
+  show_details: number;
 }
 
 /** The VAPID key pair kept in the database, made on first start: every subscriber's browser holds its public key. */
@@ -153,19 +155,33 @@ function quoteExpiry(order: OrderRow): number | null {
   return order.quoted_at === null ? null : Date.parse(order.quoted_at) + QUOTE_VALID_HOURS * HOUR_MS;
 }
 
-/** The message text of an order: only its id, shop, total, quote expiry and status. */
-function orderPayload(ctx: SandboxContext, order: OrderRow, kind: PushKind): PushPayload {
-  const portal = ctx.db.prepare('SELECT name FROM portals WHERE id = ?').get(order.portal_id) as { name: string } | undefined;
+/** The message of an order: its id, quote expiry and status, and with `details` its shop and total. */
+function orderPayload(ctx: SandboxContext, order: OrderRow, kind: PushKind, details: boolean): PushPayload {
   const quote = quoteFor(order, orderProducts(ctx, order.id));
   const expiry = quoteExpiry(order);
-  return {
-    kind,
-    order_id: order.id,
-    shop: portal?.name ?? '',
-    total: quote?.total ?? null,
-    valid_until: quote && expiry !== null ? new Date(expiry).toISOString() : null,
-    status: order.status,
-  };
+  const valid_until = quote && expiry !== null ? new Date(expiry).toISOString() : null;
+  const payload: PushPayload = { kind, order_id: order.id, valid_until, status: order.status };
+  if (!details) return payload;
+  const portal = ctx.db.prepare('SELECT name FROM portals WHERE id = ?').get(order.portal_id) as { name: string } | undefined;
+  return { ...payload, shop: portal?.name ?? '', total: quote?.total ?? null };
+}
+
+/**
+ * Deletes the subscriptions whose sign-in has ended, however it ended: its tokens revoked (Log Out, a reused refresh
+ * token, a locked account), its refresh token expired, or past the sign-in's absolute lifetime. A sign-in lives while
+ * the newest token of its family could still be refreshed. Returns how many went.
+ */
+export function dropEndedSubscriptions(ctx: SandboxContext, now = Date.now()): number {
+  const { refreshTokenLifetimeSeconds, refreshFamilyLifetimeSeconds } = ctx.settings;
+  return ctx.db
+    .prepare(
+      `DELETE FROM push_subscriptions WHERE NOT EXISTS (
+         SELECT 1 FROM access_tokens t
+         WHERE t.family_id = push_subscriptions.family_id AND t.user_id = push_subscriptions.user_id
+           AND t.revoked_at IS NULL AND t.refreshed_at IS NULL
+           AND t.created_at + ? > ? AND t.family_started_at + ? > ?)`,
+    )
+    .run(refreshTokenLifetimeSeconds * 1000, now, refreshFamilyLifetimeSeconds * 1000, now).changes;
 }
 
 /** Seconds the push service keeps an undelivered message: a quote's until it expires (at least a minute), a status move a day. */
@@ -218,8 +234,8 @@ function track(ctx: SandboxContext, work: Promise<void>): void {
 }
 
 /**
- * Pushes an order's message to every subscription of its owner, in the background: the caller never waits on a push
- * service nor fails with it ({@link settlePushes} waits for the sends).
+ * Pushes an order's message to each subscription of its owner whose sign-in lives, in the background: the caller never
+ * waits on a push service nor fails with it ({@link settlePushes} waits for the sends).
  */
 export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind, now = Date.now()): void {
   track(
@@ -227,9 +243,11 @@ export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind
     (async () => {
       const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow | undefined;
       if (!order) return;
+      dropEndedSubscriptions(ctx);
       const subs = ctx.db.prepare('SELECT * FROM push_subscriptions WHERE user_id = ? ORDER BY id').all(order.user_id) as SubscriptionRow[];
       if (subs.length === 0) return;
-      const text = JSON.stringify(orderPayload(ctx, order, kind));
+      const brief = JSON.stringify(orderPayload(ctx, order, kind, false));
+      const detailed = JSON.stringify(orderPayload(ctx, order, kind, true));
       const options: RequestOptions = {
         vapidDetails: ctx.push.vapid,
         TTL: timeToLive(order, kind, now),
@@ -238,7 +256,7 @@ export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind
         topic: `order-${order.id}`,
         contentEncoding: 'aes128gcm',
       };
-      await Promise.all(subs.map((sub) => deliver(ctx, sub, text, options)));
+      await Promise.all(subs.map((sub) => deliver(ctx, sub, sub.show_details === 1 ? detailed : brief, options)));
     })(),
   );
 }
@@ -259,6 +277,7 @@ export async function settlePushes(ctx: SandboxContext): Promise<void> {
  * again). Returns the ids of the orders reminded.
  */
 export function remindExpiringQuotes(ctx: SandboxContext, now = Date.now()): number[] {
+  dropEndedSubscriptions(ctx);
   const rows = ctx.db
     .prepare(
       `SELECT o.* FROM orders o

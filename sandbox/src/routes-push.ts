@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import { requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
@@ -8,10 +8,22 @@ import { MAX_SUBSCRIPTIONS_PER_USER, STAND_IN_PATH, base64urlBytes, isAcceptedEn
 
 /** Subscription wire shape: never its keys. */
 function subscriptionJson(row: SubscriptionRow) {
-  return { id: row.id, endpoint: row.endpoint, created_at: row.created_at };
+  return { id: row.id, endpoint: row.endpoint, created_at: row.created_at, show_details: row.show_details === 1 };
 }
 
-/** /push_subscriptions routes: the VAPID public key, subscribe (an endpoint already known moves to the caller) and unsubscribe. */
+/** The caller's subscription `id` registered in the caller's own sign-in; 404 for any other (another shopper's, or an ended sign-in's). */
+function ownSubscription(ctx: SandboxContext, c: Context<AppEnv>): SubscriptionRow {
+  const row = ctx.db
+    .prepare('SELECT * FROM push_subscriptions WHERE id = ? AND user_id = ? AND family_id = ?')
+    .get(pathId(c), c.get('user').id, c.get('family')) as SubscriptionRow | undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * /push_subscriptions routes: the VAPID public key, subscribe (an endpoint already known moves to the caller), whether
+ * a subscription is on for this sign-in, its show-details choice, and unsubscribe.
+ */
 export function pushSubscriptionsRoutes(ctx: SandboxContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireUser(ctx));
@@ -21,8 +33,9 @@ export function pushSubscriptionsRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.post('/', async (c) => {
     const params = requireParam(await readBody(c), 'push_subscription');
     const keys = isRecord(params.keys) ? params.keys : {};
-    const f = new FieldReader({ endpoint: params.endpoint, 'keys.p256dh': keys.p256dh, 'keys.auth': keys.auth });
+    const f = new FieldReader({ endpoint: params.endpoint, 'keys.p256dh': keys.p256dh, 'keys.auth': keys.auth, show_details: params.show_details });
     const endpoint = f.string('endpoint', { required: true, max: MAX_URL });
+    const showDetails = f.boolean('show_details') === true ? 1 : 0;
     const p256dh = f.string('keys.p256dh', { required: true });
     const auth = f.string('keys.auth', { required: true });
     if (endpoint !== undefined && !isAcceptedEndpoint(ctx, endpoint)) f.add('endpoint', 'Must be an https URL');
@@ -36,14 +49,14 @@ export function pushSubscriptionsRoutes(ctx: SandboxContext): Hono<AppEnv> {
       let rowId: number;
       if (existing) {
         ctx.db
-          .prepare('UPDATE push_subscriptions SET user_id = ?, p256dh = ?, auth = ?, created_at = ?, family_id = ? WHERE id = ?')
-          .run(userId, p256dh, auth, nowIso(), c.get('family'), existing.id);
+          .prepare('UPDATE push_subscriptions SET user_id = ?, p256dh = ?, auth = ?, created_at = ?, family_id = ?, show_details = ? WHERE id = ?')
+          .run(userId, p256dh, auth, nowIso(), c.get('family'), showDetails, existing.id);
         rowId = existing.id;
       } else {
         // The sign-in (token family) it was registered in: revoking that sign-in's tokens (Log Out) deletes it.
         rowId = ctx.db
-          .prepare('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at, family_id) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(userId, endpoint, p256dh, auth, nowIso(), c.get('family')).lastInsertRowid;
+          .prepare('INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at, family_id, show_details) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run(userId, endpoint, p256dh, auth, nowIso(), c.get('family'), showDetails).lastInsertRowid;
       }
       // A browser that never unsubscribed leaves its row behind; the newest ones are kept.
       ctx.db
@@ -56,6 +69,20 @@ export function pushSubscriptionsRoutes(ctx: SandboxContext): Hono<AppEnv> {
     })();
     const row = ctx.db.prepare('SELECT * FROM push_subscriptions WHERE id = ?').get(id) as SubscriptionRow;
     return c.json({ data: subscriptionJson(row) }, existing ? 200 : 201);
+  });
+
+  // On for this phone only while the sign-in that registered it lives: the next shopper on the phone gets 404 for it.
+  r.get('/:id', (c) => c.json({ data: subscriptionJson(ownSubscription(ctx, c)) }));
+
+  r.patch('/:id', async (c) => {
+    const row = ownSubscription(ctx, c);
+    const params = requireParam(await readBody(c), 'push_subscription');
+    const f = new FieldReader({ show_details: params.show_details });
+    if (typeof params.show_details !== 'boolean') f.add('show_details', 'must be true or false');
+    f.check();
+    const showDetails = params.show_details === true ? 1 : 0;
+    ctx.db.prepare('UPDATE push_subscriptions SET show_details = ? WHERE id = ?').run(showDetails, row.id);
+    return c.json({ data: subscriptionJson({ ...row, show_details: showDetails }) });
   });
 
   r.delete('/:id', (c) => {

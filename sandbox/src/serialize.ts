@@ -62,6 +62,8 @@ export interface CardRow {
 
 /** VAT rate applied to the quote sub-total. */
 export const VAT_RATE = 0.15;
+/** Hours a quote stays valid from its issue (SPEC section 1). */
+export const QUOTE_VALID_HOURS = 48;
 
 const money = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
@@ -107,7 +109,7 @@ function serviceShares(order: OrderRow, products: ProductRow[]): Map<number, num
 }
 
 /** Product wire shape; `serviceFee` is its share of the order's facilitation fee in cents. */
-export function productJson(p: ProductRow, origin: string, serviceFee: number | null) {
+export function productJson(ctx: SandboxContext, p: ProductRow, origin: string, serviceFee: number | null) {
   return {
     id: p.id,
     order_id: p.order_id,
@@ -119,7 +121,7 @@ export function productJson(p: ProductRow, origin: string, serviceFee: number | 
     customs_price: money(p.customs_cents),
     delivery_price: money(p.delivery_cents),
     service_fee: money(serviceFee),
-    screenshot: uploadUrl(origin, p.screenshot),
+    screenshot: uploadUrl(ctx, origin, p.screenshot),
   };
 }
 
@@ -184,7 +186,7 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
     delivery_date: order.delivery_date,
     pickup: order.pickup,
     shipping: order.shipping,
-    products: live.map((p) => productJson(p, origin, shares.get(p.id) ?? null)),
+    products: live.map((p) => productJson(ctx, p, origin, shares.get(p.id) ?? null)),
     total_items: live.reduce((sum, p) => sum + p.quantity, 0),
     quote: quoteFor(order, all),
     return: order.order_type === 'return'
@@ -192,7 +194,7 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
           product_id: order.return_product_id,
           return_quantity: order.return_quantity,
           return_reason: order.return_reason,
-          return_photo: uploadUrl(origin, order.return_photo),
+          return_photo: uploadUrl(ctx, origin, order.return_photo),
         }
       : null,
     parent_order_id: order.parent_order_id,
@@ -204,12 +206,12 @@ export function productOfOrder(ctx: SandboxContext, origin: string, order: Order
   const all = orderProducts(ctx, order.id);
   const product = all.find((p) => p.id === productId);
   if (!product) throw notFound();
-  return productJson(product, origin, serviceShares(order, all).get(product.id) ?? null);
+  return productJson(ctx, product, origin, serviceShares(order, all).get(product.id) ?? null);
 }
 
 /** Live products of an order in wire shape. */
 export function productsJson(ctx: SandboxContext, origin: string, order: OrderRow) {
   const all = orderProducts(ctx, order.id);
   const shares = serviceShares(order, all);
-  return all.filter((p) => p.deleted_at === null).map((p) => productJson(p, origin, shares.get(p.id) ?? null));
+  return all.filter((p) => p.deleted_at === null).map((p) => productJson(ctx, p, origin, shares.get(p.id) ?? null));
 }

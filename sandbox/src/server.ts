@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
@@ -72,6 +73,7 @@ export function createSandbox(options: SandboxOptions) {
     publicUrl: options.publicUrl?.replace(/\/+$/, ''),
     siteOrigin: (options.siteOrigin ?? DEFAULT_SITE_ORIGIN).replace(/\/+$/, ''),
     uploadsDir: options.uploadsDir ?? defaultUploadsDir(options.db),
+    uploadKey: crypto.randomBytes(32),
     clientIds: new Set(options.clientIds ?? ['shopper-web']),
     faults: emptyFaults(),
     shape: options.shape ?? 'spec',

@@ -51,9 +51,30 @@ export function uploadSize(uploadsDir: string, name: string): number | null {
   }
 }
 
-/** Absolute URL of a stored upload. */
-export function uploadUrl(origin: string, name: string | null): string | null {
-  return name ? `${origin}/uploads/${name}` : null;
+/** Seconds a link to an upload lasts at least; links made within the same window are the same, so a browser's cache keeps the image. */
+export const UPLOAD_LINK_SECONDS = 3600;
+
+function uploadSignature(ctx: SandboxContext, name: string, expires: number): string {
+  return crypto.createHmac('sha256', ctx.uploadKey).update(`${name}:${expires}`).digest('base64url');
+}
+
+/**
+ * The link to a stored upload (a product's screenshot, a return's photo) that the owner's answers carry: signed, and
+ * good for one to two {@link UPLOAD_LINK_SECONDS}, so an `<img>` shows it without a token and a copied link ends.
+ */
+export function uploadUrl(ctx: SandboxContext, origin: string, name: string | null, now = Date.now()): string | null {
+  if (!name) return null;
+  const expires = (Math.ceil(now / 1000 / UPLOAD_LINK_SECONDS) + 1) * UPLOAD_LINK_SECONDS;
+  return `${origin}/uploads/${name}?expires=${expires}&signature=${uploadSignature(ctx, name, expires)}`;
+}
+
+/** Seconds the link of `name` with this query still lasts, or 0 when it is unsigned, forged or expired. */
+function linkSecondsLeft(ctx: SandboxContext, name: string, expires: string | undefined, signature: string | undefined, now: number): number {
+  if (!expires || !/^\d{1,12}$/.test(expires) || !signature) return 0;
+  const expected = Buffer.from(uploadSignature(ctx, name, Number(expires)));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return 0;
+  return Math.max(0, Number(expires) - Math.floor(now / 1000));
 }
 
 /**
@@ -84,13 +105,15 @@ export async function imageProblem(value: unknown): Promise<string | undefined> 
   return undefined;
 }
 
-/** GET /uploads/{name}: serves a stored upload with its content type. */
+/** GET /uploads/{name}?expires&signature: serves a stored upload to the holder of its unexpired link, privately cached until the link ends. */
 export function mountUploads(app: Hono<AppEnv>, ctx: SandboxContext): void {
   app.get('/uploads/:name', (c) => {
     const name = c.req.param('name');
     const match = /^[a-z0-9_-]+\.(png|jpg|webp)$/.exec(name);
     const ext = match?.[1] as ImageExt | undefined;
     if (!ext) throw new HttpError(404, 'Not found');
+    const left = linkSecondsLeft(ctx, name, c.req.query('expires'), c.req.query('signature'), Date.now());
+    if (left === 0) throw new HttpError(403, 'This image link has ended. Reload the page to see the image again.');
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(path.join(ctx.uploadsDir, name));
@@ -99,7 +122,8 @@ export function mountUploads(app: Hono<AppEnv>, ctx: SandboxContext): void {
     }
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': TYPES[ext],
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      // Only the owner's browser keeps it, and not beyond the link: never a shared cache, never immutable.
+      'Cache-Control': `private, max-age=${left}`,
       'X-Content-Type-Options': 'nosniff',
     });
   });

@@ -24,5 +24,6 @@ export const accountMessages = {
   pushFailed: 'We could not turn on notifications on this phone. Please try again.',
   currentPasswordNeeded: 'Enter your current password',
   currentPasswordWrong: 'That is not your current password',
+  pushDetailsFailed: 'We could not change what your notifications show. Check your connection, then try again.',
   closeMismatch: 'This is not the e-mail address of your account: your account stays open.',
 } as const;

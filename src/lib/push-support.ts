@@ -12,10 +12,11 @@ export interface BrowserSubscription {
   keys: { p256dh: string; auth: string };
 }
 
-/** The subscription this browser registered for the signed-in shopper, as the service answered it. */
+/** The subscription this browser registered, as the service answered it, and the shopper (user id) it was registered for. */
 export interface RegisteredPush {
   id: number;
   endpoint: string;
+  owner: number;
 }
 
 
@@ -79,11 +80,23 @@ export async function unsubscribeBrowser(): Promise<void> {
 export function readRegisteredPush(): RegisteredPush | null {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(PUSH_REGISTRATION_KEY) ?? 'null');
-    const { id, endpoint } = (value ?? {}) as Partial<RegisteredPush>;
-    return typeof id === 'number' && Number.isInteger(id) && id > 0 && typeof endpoint === 'string' ? { id, endpoint } : null;
+    const { id, endpoint, owner } = (value ?? {}) as Partial<RegisteredPush>;
+    const isId = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0;
+    return isId(id) && isId(owner) && typeof endpoint === 'string' ? { id, endpoint, owner } : null;
   } catch {
     return null;
   }
+}
+
+/**
+ * At sign-in: a registration kept for another shopper (or none, beside a browser still subscribed) is from a sign-in
+ * that ended without a completed Log Out. The browser is unsubscribed, so that shopper's messages no longer reach this
+ * phone, and the registration forgotten. Never fails.
+ */
+export async function releaseOthersPush(userId: number): Promise<void> {
+  if (readRegisteredPush()?.owner === userId) return;
+  keepRegisteredPush(null);
+  await unsubscribeBrowser();
 }
 
 /** Keeps (or with null forgets) this browser's registration. */

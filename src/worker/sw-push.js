@@ -1,6 +1,7 @@
 // Imported by the Workbox worker (scripts/pwa.mjs, importScripts): the shopper's push notifications.
-// A message carries only an order's fields (kind, order_id, shop, total, valid_until, status; sandbox/README.md); the
-// text and the page a tap opens are made here, from those fields, and the page is always one of ours.
+// A message carries only an order's fields (kind, order_id, valid_until, status, and shop and total only when the
+// shopper chose to show them on a locked phone; sandbox/README.md); the text and the page a tap opens are made here,
+// from those fields, and the page is always one of ours.
 // A classic script outside the site's bundle: the rand and date formats repeat src/lib/format.ts's options. The pages'
 // addresses come from the account route table: the build writes PUSH_PAGES in front of this file (scripts/pwa.mjs).
 
@@ -47,8 +48,10 @@ function pushNotification(data) {
   const order = f.id === null ? 'Your order' : f.shop ? `Order ${f.id} - ${f.shop}` : `Order ${f.id}`;
   const tag = f.id === null ? 'order' : `order-${f.id}`;
   if (f.id !== null && f.kind === 'quote') {
-    const price = [f.total, f.until && `valid until ${f.until}`].filter(Boolean).join(', ');
-    return { title: 'Your quote is ready', body: price ? `${order}: ${price}.` : `${order}.`, url: `${PUSH_PAGES.quotePayment}${f.id}/`, tag };
+    const until = f.until ? `, valid until ${f.until}` : '';
+    // Without the details (the default: a locked phone shows this) it says only which order and what happened.
+    const body = f.shop || f.total ? `${order}: ${[f.total, f.until && `valid until ${f.until}`].filter(Boolean).join(', ')}.` : `Your quote for order ${f.id} is ready${until}.`;
+    return { title: 'Your quote is ready', body, url: `${PUSH_PAGES.quotePayment}${f.id}/`, tag };
   }
   if (f.id !== null && f.kind === 'expiry') {
     const pay = [f.total ? `pay ${f.total}` : 'pay', f.until && `before ${f.until}`].filter(Boolean).join(' ');

@@ -22,6 +22,13 @@ function storedShots(page: Page): Promise<string[]> {
   );
 }
 
+/** Opens the order form and types Product 1 with its fields and screenshot; resolves once the draft keeps the screenshot. */
+async function typeDraft(page: Page, fields: Parameters<typeof fillProduct>[1]): Promise<void> {
+  await page.goto('/upload-orders/');
+  await fillProduct(productBlock(page, 'Product 1'), fields);
+  await expect.poll(() => storedShots(page)).toHaveLength(1);
+}
+
 test.describe('the order draft is the shopper’s', () => {
   test('A’s draft comes back to A on a remembered session; after A’s session ends without Log Out, B signs in to an empty form and A’s draft is gone', async ({
     page,
@@ -30,13 +37,11 @@ test.describe('the order draft is the shopper’s', () => {
     signedIn,
   }) => {
     test.setTimeout(90_000);
-    await page.goto('/upload-orders/');
-    await fillProduct(productBlock(page, 'Product 1'), {
+    await typeDraft(page, {
       url: 'https://www.ikea.com/p/a-private-thing',
       comment: 'for A only',
       upload: screenshot(51),
     });
-    await expect.poll(() => storedShots(page)).toHaveLength(1);
 
     // A closes the tab and comes back (Keep me signed in): the draft, screenshot and all, is A's again.
     await page.close();
@@ -69,6 +74,36 @@ test.describe('the order draft is the shopper’s', () => {
   });
 });
 
+test.describe('offline, the draft is shown only to its known owner', () => {
+  test('A, whose session has read A before, gets the draft back; a session whose shopper cannot be read is shown an empty form', async ({
+    page,
+    context,
+    request,
+    signedIn,
+  }) => {
+    await typeDraft(page, { url: 'https://www.ikea.com/p/an-offline-thing', upload: screenshot(54) });
+
+    // The service cannot be reached: the shopper cannot be read.
+    await context.route('**/users/show_details', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const url = productBlock(page, 'Product 1').getByLabel('Product page URL');
+    await expect(url).toHaveValue('https://www.ikea.com/p/an-offline-thing');
+
+    // Another sign-in's tokens on this phone (put in place without reading the shopper), still offline.
+    const other = await freshUser(request, { firstName: 'Bongani' });
+    const tokens = await tokensFor(request, other);
+    await page.evaluate(({ access, refresh }) => {
+      localStorage.setItem('access_token', access);
+      localStorage.setItem('refresh_token', refresh);
+    }, { access: tokens.access_token, refresh: tokens.refresh_token });
+    await page.reload();
+    await expect(productBlock(page, 'Product 1').getByLabel('Product page URL')).toHaveValue('');
+    await expect(productBlock(page, 'Product 1').getByRole('img', { name: /Cropped screenshot/ })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('initial_values') ?? '')).not.toContain('an-offline-thing');
+    expect(signedIn.email).not.toBe(other.email);
+  });
+});
+
 /** Whether the browser still has the draft's screenshot database. */
 function hasShotDatabase(page: Page): Promise<boolean> {
   return page.evaluate(async () => (await indexedDB.databases()).some((d) => d.name === 'shopper-order-draft'));
@@ -83,12 +118,10 @@ test.describe('a draft whose session has ended goes at the next page, before any
       context,
       signedIn,
     }) => {
-      await page.goto('/upload-orders/');
-      await fillProduct(productBlock(page, 'Product 1'), {
+      await typeDraft(page, {
         url: 'https://www.ikea.com/p/a-private-thing',
         upload: screenshot(52),
       });
-      await expect.poll(() => storedShots(page)).toHaveLength(1);
 
       // Another tab of the same open browser, signed out: the draft stays for the tab whose session is alive.
       const second = await context.newPage();
@@ -115,9 +148,7 @@ test.describe('a draft whose session has ended goes at the next page, before any
     page,
     signedIn,
   }) => {
-    await page.goto('/upload-orders/');
-    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.ikea.com/p/a-private-thing', upload: screenshot(53) });
-    await expect.poll(() => storedShots(page)).toHaveLength(1);
+    await typeDraft(page, { url: 'https://www.ikea.com/p/a-private-thing', upload: screenshot(53) });
     await page.goto('/how-it-works/');
     expect(await page.evaluate(() => localStorage.getItem('initial_values') ?? '')).toContain('a-private-thing');
 
@@ -137,9 +168,7 @@ test.describe('a draft whose session has ended goes at the next page, before any
     context,
     signedIn,
   }) => {
-    await page.goto('/upload-orders/');
-    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.ikea.com/p/a-private-thing', upload: screenshot(54) });
-    await expect.poll(() => storedShots(page)).toHaveLength(1);
+    await typeDraft(page, { url: 'https://www.ikea.com/p/a-private-thing', upload: screenshot(54) });
 
     // What Log Out or the start of a page does in another tab, while this form stays open.
     const other = await context.newPage();

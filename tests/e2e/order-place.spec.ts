@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { axeViolations } from './axe-kit';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiOrigin, expect, sandbox, test } from './fixtures';
+import { expect, sandbox, test } from './fixtures';
 import { addAddressFor, choose, fillProduct, noisyPng, ordersOf, productBlock, screenshot, type Upload } from './files/order-kit';
 
 
@@ -16,9 +16,9 @@ function magicType(bytes: Buffer): string {
   return 'unknown';
 }
 
-/** The bytes of an upload the sandbox stored. */
-async function storedUpload(request: APIRequestContext, name: string): Promise<Buffer> {
-  const response = await request.get(`${apiOrigin}/uploads/${name}`);
+/** The bytes of an upload the sandbox stored, through its signed link. */
+async function storedUpload(request: APIRequestContext, link: string): Promise<Buffer> {
+  const response = await request.get(link);
   expect(response.ok()).toBe(true);
   return response.body();
 }
@@ -38,7 +38,7 @@ interface RawOrder {
   address_id: number;
   order_type: string;
   status: string;
-  products: { name: string; description: string; quantity: number; comment: string; screenshot: string; screenshot_bytes: number }[];
+  products: { name: string; description: string; quantity: number; comment: string; screenshot_url: string; screenshot_bytes: number }[];
 }
 
 test.describe('placing an order', () => {
@@ -104,7 +104,7 @@ test.describe('placing an order', () => {
     // crop of its own product's source: the default box is 80 % of the edge (640, 576 and 512 px).
     const hashes = new Set<string>();
     for (const [i, product] of order.products.entries()) {
-      const bytes = await storedUpload(request, product.screenshot);
+      const bytes = await storedUpload(request, product.screenshot_url);
       expect(bytes.length).toBe(product.screenshot_bytes);
       expect(['webp', 'jpeg']).toContain(magicType(bytes));
       expect(bytes.length).toBeGreaterThan(50_000);

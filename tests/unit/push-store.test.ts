@@ -3,11 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountMessages } from '../../src/lib/account-messages';
 import { config } from '../../src/lib/config';
 import { readRegisteredPush } from '../../src/lib/push-support';
-import { $pushSetting, $pushState, checkPush, setPush } from '../../src/lib/stores/push';
-import { signOut, storeTokens } from '../../src/lib/stores/session';
+import { $pushDetails, $pushDetailsSetting, $pushSetting, $pushState, checkPush, setPush, setPushDetails } from '../../src/lib/stores/push';
+import { invalidatePersonal } from '../../src/lib/stores/query';
+import { clearTokens, signOut, storeTokens } from '../../src/lib/stores/session';
+import { startSession } from '../../src/lib/stores/sign-in';
 
 const KEY = 'B'.repeat(87);
 const ENDPOINT = 'https://push.example/send/abc';
+/** The signed-in shopper's id (GET /users/show_details). */
+const ME = 7;
+const registration = (owner = ME, endpoint = ENDPOINT, id = 41) => JSON.stringify({ id, endpoint, owner });
+const stored = (showDetails = false) => json({ data: { id: 41, endpoint: ENDPOINT, created_at: '2026-11-26T10:00:00Z', show_details: showDetails } });
 
 interface Sent {
   method: string;
@@ -48,6 +54,8 @@ beforeEach(() => {
     'POST /push_subscriptions': () => json({ data: { id: 41, endpoint: ENDPOINT, created_at: '2026-11-26T10:00:00Z' } }, 201),
     'DELETE /push_subscriptions/41': () => new Response(null, { status: 204 }),
     'DELETE /push_subscriptions/40': () => new Response(null, { status: 204 }),
+    'GET /push_subscriptions/41': () => stored(),
+    'GET /users/show_details': () => json({ data: { id: ME, first_name: 'Thandi', last_name: 'Nkosi', email: 'shopper@example.com' } }),
   };
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -85,7 +93,9 @@ beforeEach(() => {
   vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
   $pushState.set('checking');
   $pushSetting.set({ loading: false });
+  $pushDetailsSetting.set({ loading: false });
   storeTokens('access-1', 'refresh-1', true);
+  invalidatePersonal('');
 });
 
 afterEach(() => {
@@ -94,8 +104,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The shopper is read once per session and then cached: whether a case reads it is not what it tests.
 const apiCalls = () =>
-  sent.filter((s) => s.url.startsWith(config.apiBase)).map((s) => `${s.method} ${s.url.replace(config.apiBase, '')}`);
+  sent
+    .filter((s) => s.url.startsWith(config.apiBase) && !s.url.endsWith('/users/show_details'))
+    .map((s) => `${s.method} ${s.url.replace(config.apiBase, '')}`);
 
 describe('turning notifications on', () => {
   it('asks the permission first, then subscribes with the service key and registers the subscription with the service', async () => {
@@ -107,10 +120,11 @@ describe('turning notifications on', () => {
     expect(Notification.requestPermission).toHaveBeenCalledTimes(1);
     expect(apiCalls()).toEqual(['GET /push_subscriptions/key', 'POST /push_subscriptions']);
     expect(sent.find((s) => s.method === 'POST')?.body).toEqual({
-      push_subscription: { endpoint: ENDPOINT, keys: { p256dh: 'BP256', auth: 'AUTH' } },
+      push_subscription: { endpoint: ENDPOINT, keys: { p256dh: 'BP256', auth: 'AUTH' }, show_details: false },
     });
     expect($pushState.get()).toBe('on');
-    expect(readRegisteredPush()).toEqual({ id: 41, endpoint: ENDPOINT });
+    expect(readRegisteredPush()).toEqual({ id: 41, endpoint: ENDPOINT, owner: ME });
+    expect($pushDetails.get()).toBe(false);
   });
 
   it('a refused permission is "blocked", a dismissed one stays "off", and neither calls the service', async () => {
@@ -155,20 +169,63 @@ describe('where it stands and turning it off', () => {
     expect($pushState.get()).toBe('off');
   });
 
-  it('a subscription the worker renewed is registered in place of the old one', async () => {
-    localStorage.setItem('push-subscription', JSON.stringify({ id: 40, endpoint: 'https://push.example/send/old' }));
+  it('a subscription the worker renewed is registered in place of the old one, keeping its details choice', async () => {
+    const old = 'https://push.example/send/old';
+    localStorage.setItem('push-subscription', registration(ME, old, 40));
+    answers['GET /push_subscriptions/40'] = () => json({ data: { id: 40, endpoint: old, created_at: '2026-11-26T10:00:00Z', show_details: true } });
     subscription = browserSubscription(ENDPOINT);
     await checkPush();
-    expect(apiCalls()).toEqual(['POST /push_subscriptions', 'DELETE /push_subscriptions/40']);
-    expect(readRegisteredPush()).toEqual({ id: 41, endpoint: ENDPOINT });
+    expect(apiCalls()).toEqual(['GET /push_subscriptions/40', 'POST /push_subscriptions', 'DELETE /push_subscriptions/40']);
+    expect(sent.find((s) => s.method === 'POST')?.body).toMatchObject({ push_subscription: { show_details: true } });
+    expect($pushDetails.get()).toBe(true);
+    expect(readRegisteredPush()).toEqual({ id: 41, endpoint: ENDPOINT, owner: ME });
     expect($pushState.get()).toBe('on');
   });
 
   it('one the browser dropped is removed from the service', async () => {
-    localStorage.setItem('push-subscription', JSON.stringify({ id: 40, endpoint: ENDPOINT }));
+    localStorage.setItem('push-subscription', registration(ME, ENDPOINT, 40));
     await checkPush();
     expect(apiCalls()).toEqual(['DELETE /push_subscriptions/40']);
     expect($pushState.get()).toBe('off');
+  });
+
+  it("is on only when the service says so for this shopper's sign-in, with the details choice it keeps", async () => {
+    localStorage.setItem('push-subscription', registration());
+    subscription = browserSubscription(ENDPOINT);
+    answers['GET /push_subscriptions/41'] = () => stored(true);
+    await checkPush();
+    expect(apiCalls()).toEqual(['GET /push_subscriptions/41']);
+    expect($pushState.get()).toBe('on');
+    expect($pushDetails.get()).toBe(true);
+  });
+
+  it('a registration the service does not know for this sign-in (404, or a service without the call) is off: forgotten, and the browser unsubscribed', async () => {
+    localStorage.setItem('push-subscription', registration());
+    subscription = browserSubscription(ENDPOINT);
+    answers['GET /push_subscriptions/41'] = () => json({ error: 'Not found' }, 404);
+    await checkPush();
+    expect($pushState.get()).toBe('off');
+    expect(readRegisteredPush()).toBeNull();
+    expect(subscription).toBeNull();
+  });
+
+  it('offline, nothing here is taken for "on": it shows off until the service answers', async () => {
+    localStorage.setItem('push-subscription', registration());
+    subscription = browserSubscription(ENDPOINT);
+    answers['GET /push_subscriptions/41'] = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await checkPush();
+    expect($pushState.get()).toBe('off');
+  });
+
+  it("another shopper's registration on this phone is off for this one, and the browser is unsubscribed", async () => {
+    localStorage.setItem('push-subscription', registration(ME + 1));
+    subscription = browserSubscription(ENDPOINT);
+    await checkPush();
+    expect($pushState.get()).toBe('off');
+    expect(subscription).toBeNull();
+    expect(apiCalls()).toEqual([]);
   });
 
   it('blocked in the settings, or a browser without push, says so before any button', async () => {
@@ -184,6 +241,49 @@ describe('where it stands and turning it off', () => {
     );
     await checkPush();
     expect($pushState.get()).toBe('home-screen');
+  });
+});
+
+describe('the details a notification shows', () => {
+  it('are off by default; the choice is sent to the service and kept from its answer', async () => {
+    await setPush('on');
+    expect($pushDetails.get()).toBe(false);
+    answers['PATCH /push_subscriptions/41'] = () => stored(true);
+    sent = [];
+    expect(await setPushDetails(true)).toEqual({ data: true });
+    expect(sent.find((s) => s.method === 'PATCH')?.body).toEqual({ push_subscription: { show_details: true } });
+    expect($pushDetails.get()).toBe(true);
+  });
+
+  it("a failed change says what to do in the shopper's words and keeps the choice as it was", async () => {
+    await setPush('on');
+    answers['PATCH /push_subscriptions/41'] = () => json({ error: 'boom' }, 500);
+    const done = await setPushDetails(true);
+    expect(done && 'error' in done && done.error.message).toBe(accountMessages.pushDetailsFailed);
+    expect($pushDetails.get()).toBe(false);
+  });
+});
+
+describe('when a sign-in ends without Log Out', () => {
+  it('every path that drops the tokens forgets the registration made in that sign-in', async () => {
+    await setPush('on');
+    clearTokens();
+    expect(readRegisteredPush()).toBeNull();
+  });
+
+  it("the next sign-in unsubscribes the browser when its registration is another shopper's, or missing", async () => {
+    const tokens = { access_token: 'access-9', refresh_token: 'refresh-9', token_type: 'Bearer', expires_in: 7200, scope: 'read write', created_at: 0 };
+    for (const kept of [registration(ME + 1), null]) {
+      if (kept) localStorage.setItem('push-subscription', kept);
+      subscription = browserSubscription(ENDPOINT);
+      await startSession(tokens, false);
+      expect(subscription).toBeNull();
+      expect(readRegisteredPush()).toBeNull();
+    }
+    localStorage.setItem('push-subscription', registration());
+    subscription = browserSubscription(ENDPOINT);
+    await startSession(tokens, false);
+    expect(subscription).not.toBeNull();
   });
 });
 

@@ -61,6 +61,22 @@ describe("a push message becomes a notification made of the order's fields", () 
     expect(options.data.url).toBe('/quote-payment/12/');
   });
 
+  it('without the details the shopper may choose (the default), a locked phone shows only the order and what happened', async () => {
+    const brief = { kind: 'quote', order_id: 12, valid_until: QUOTE.valid_until, status: 'processing' };
+    const bodies: string[] = [];
+    for (const data of [brief, { ...brief, kind: 'expiry' }, { ...brief, kind: 'status', status: 'paid' }]) {
+      const w = worker();
+      await w.dispatch('push', push(data));
+      const [, options] = w.showNotification.mock.calls[0] as unknown as [string, { body: string }];
+      bodies.push(options.body.replace(/\s/g, ' '));
+    }
+    expect(bodies).toEqual([
+      'Your quote for order 12 is ready, valid until 28 Nov 2026, 15:00.',
+      'Order 12: pay before 28 Nov 2026, 15:00 to keep this quote.',
+      'Order 12.',
+    ]);
+  });
+
   it('the reminder before the quote expires says what to pay and by when', async () => {
     const w = worker();
     await w.dispatch('push', push({ ...QUOTE, kind: 'expiry', total: 480 }));

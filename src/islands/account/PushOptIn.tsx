@@ -1,6 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import { $pushSetting, $pushState, checkPush, setPush, type PushState } from '../../lib/stores/push';
+import {
+  $pushDetails,
+  $pushDetailsSetting,
+  $pushSetting,
+  $pushState,
+  checkPush,
+  setPush,
+  setPushDetails,
+  type PushState,
+} from '../../lib/stores/push';
 import { toastError } from '../ui/Toasts';
 
 /** What a shopper can do instead, where notifications cannot be turned on. */
@@ -28,6 +37,23 @@ const WORDS = {
     on: 'Notifications are on for this phone: quotes, reminders before they expire, and each move of your orders.',
   },
 } as const;
+
+/** The choice to show the shop and total in notifications, which a locked phone shows as well. */
+function DetailsChoice(): ReactNode {
+  const details = useStore($pushDetails);
+  const { loading } = useStore($pushDetailsSetting);
+  const change = (show: boolean): void => {
+    void setPushDetails(show).then((done) => {
+      if (done && 'error' in done) toastError(done.error);
+    });
+  };
+  return (
+    <label className="field-check">
+      <input type="checkbox" checked={details} disabled={loading} onChange={(event) => change(event.currentTarget.checked)} />
+      Show the shop and total in notifications (they show on a locked phone too)
+    </label>
+  );
+}
 
 /** Props of the notifications offer. */
 export interface PushOptInProps {
@@ -57,9 +83,12 @@ export function PushOptIn({ place }: PushOptInProps): ReactNode {
       <div className="push-opt-in">
         <p role="status">{words.on}</p>
         {place === 'settings' && (
-          <button type="button" className="button button--ghost" disabled={loading} onClick={() => press('off')}>
-            {loading ? 'Turning off…' : 'Turn off notifications on this phone'}
-          </button>
+          <>
+            <DetailsChoice />
+            <button type="button" className="button button--ghost" disabled={loading} onClick={() => press('off')}>
+              {loading ? 'Turning off…' : 'Turn off notifications on this phone'}
+            </button>
+          </>
         )}
       </div>
     );

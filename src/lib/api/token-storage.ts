@@ -5,12 +5,17 @@ const REMEMBER = 'remember_me';
 /** The BroadcastChannel that carries sign-out and token renewals between the tabs of one browser. */
 export const SESSION_CHANNEL = 'session';
 
+// The signed-in shopper's user id, kept with the tokens and bound to their refresh token (its last characters, which
+// tell pairs apart and add nothing to what storage holds): whose session this is when the shopper cannot be read
+// (offline). Bound, so that tokens put in place by anything but this module never inherit another shopper's id.
+const SESSION_USER = 'session_user';
+const BINDING_CHARS = 12;
+
 /** Where this browser keeps its push subscription's registration with the service (src/lib/push-support.ts). */
 export const PUSH_REGISTRATION_KEY = 'push-subscription';
 
-// Storage keys that hold personal data and go when the session ends (SPEC section 3). The service deletes the push
-// subscription itself when the session's tokens are revoked; the registration goes here with them.
-const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values', PUSH_REGISTRATION_KEY] as const;
+// Storage keys that hold personal data and go at sign-out (SPEC section 3).
+const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values'] as const;
 
 /** The name of one stored token. */
 export type TokenKey = typeof ACCESS | typeof REFRESH;
@@ -91,14 +96,18 @@ export function storeTokens(accessToken: string, refreshToken: string, remember 
  * the token server revokes the old pair once the new access token is used, which would sign them out.
  */
 export function storeRenewedTokens(previousRefresh: string, accessToken: string, refreshToken: string): void {
+  const user = readSessionUser();
   storeTokens(accessToken, refreshToken);
+  if (user !== null) rememberSessionUser(user);
   if (!isRemembered()) broadcast({ type: 'renewed', previous: previousRefresh, access: accessToken, refresh: refreshToken });
 }
 
-/** Removes both tokens (a rejected refresh): the shopper is signed out but stays on the page. */
+/** Removes both tokens (a rejected refresh, Log Out, another tab's sign-out) and the push registration made in that sign-in: the shopper is signed out but stays on the page. */
 export function clearTokens(): void {
   if (!hasWindow) return;
-  for (const key of [ACCESS, REFRESH]) {
+  // A push subscription belongs to the sign-in it was made in (docs/push-notifications.md): however the sign-in ends,
+  // its registration goes with it, and the next sign-in on this phone unsubscribes the browser.
+  for (const key of [ACCESS, REFRESH, SESSION_USER, PUSH_REGISTRATION_KEY]) {
     safeSet(local, key, undefined);
     safeSet(session, key, undefined);
   }
@@ -106,6 +115,21 @@ export function clearTokens(): void {
   memory[REFRESH] = '';
   document.documentElement.dataset.session = 'guest';
   announce('');
+}
+
+/** Keeps the signed-in shopper's user id beside the session's tokens (it goes with them, and with each renewal). */
+export function rememberSessionUser(id: number): void {
+  const refresh = readStoredToken(REFRESH);
+  if (refresh === '') return;
+  safeSet(isRemembered() ? local : session, SESSION_USER, `${id}:${refresh.slice(-BINDING_CHARS)}`);
+}
+
+/** The user id of the shopper this session's tokens were last read as, or null when none is known. */
+export function readSessionUser(): number | null {
+  const refresh = readStoredToken(REFRESH);
+  const kept = /^(\d{1,15}):(.+)$/.exec(hasWindow ? safeGet(local, SESSION_USER) || safeGet(session, SESSION_USER) : '');
+  const id = Number(kept?.[1]);
+  return refresh !== '' && kept?.[2] === refresh.slice(-BINDING_CHARS) && Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** Drops the tokens, Keep me signed in and every personal datum kept in storage (sign-out). */
@@ -137,8 +161,10 @@ export function adoptRenewal(data: unknown): boolean {
   if (!isRenewal(data)) return false;
   // Other tabs have their own session: their stored refresh token differs from the renewed one.
   if (!hasWindow || safeGet(session, REFRESH) !== data.previous) return true;
+  const user = readSessionUser();
   safeSet(session, ACCESS, data.access);
   safeSet(session, REFRESH, data.refresh);
+  if (user !== null) rememberSessionUser(user);
   announce(data.access);
   return true;
 }

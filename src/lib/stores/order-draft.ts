@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import { $accessToken, $signedIn } from './session';
 import { fetchCurrentUser } from './user';
-import { isRemembered } from '../api/token-storage';
+import { isRemembered, readSessionUser } from '../api/token-storage';
 import { DRAFT_DATABASE, DRAFT_KEY, markBrowserSession } from '../draft-lifetime';
 import type { OrderFormValues, ProductValues } from '../schemas/order';
 
@@ -169,14 +169,15 @@ async function dropOrphans(keep: Set<string>): Promise<void> {
 
 /**
  * Restores the saved draft (values from localStorage, screenshots from IndexedDB) for `viewer`: the signed-in shopper's
- * user id, null for a visitor, undefined when a signed-in shopper could not be read (offline). A draft is restored for
- * its owner, and a visitor's for whoever comes next on this device (who signs in to place it); another shopper's
- * draft is deleted, never shown. A bad or old one resets to defaults.
+ * user id, null for a visitor, undefined when a signed-in shopper is not known (offline, and this session never read).
+ * A draft is restored for its known owner, and a visitor's for whoever comes next on this device (who signs in to
+ * place it); a shopper's draft shown to anyone else (an unknown viewer too) is deleted, never shown. A bad or old one
+ * resets to defaults.
  */
 export async function loadDraft(viewer: number | null | undefined): Promise<OrderFormValues> {
   const raw = readLocal();
   const found = parseDraft(raw);
-  const stored = found && (found.owner === null || viewer === undefined || found.owner === viewer) ? found : undefined;
+  const stored = found && (found.owner === null || found.owner === viewer) ? found : undefined;
   owner = viewer ?? stored?.owner ?? null;
   if (!stored) {
     if (raw !== null) removeLocal();
@@ -247,9 +248,9 @@ export function clearDraft(): Promise<void> {
   return queue;
 }
 
-/** Restores the draft for whoever is here: the signed-in shopper (read if need be; unknown when that fails) or a visitor. */
+/** Restores the draft for whoever is here: the signed-in shopper (read if need be; offline, as this session last read them) or a visitor. */
 export async function openDraft(): Promise<OrderFormValues> {
-  const viewer = $signedIn.get() ? await fetchCurrentUser().then((user) => user.id, () => undefined) : null;
+  const viewer = $signedIn.get() ? await fetchCurrentUser().then((user) => user.id, () => readSessionUser() ?? undefined) : null;
   return loadDraft(viewer);
 }
 

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, isApiError } from '../api/errors';
-import { createPushSubscription, deletePushSubscription, pushKey } from '../api/push';
+import { createPushSubscription, deletePushSubscription, pushKey, readPushSubscription, updatePushDetails } from '../api/push';
 import { accountMessages } from '../account-messages';
 import {
   askPermission,
@@ -9,10 +9,12 @@ import {
   notificationPermission,
   pushSupport,
   readRegisteredPush,
+  releaseOthersPush,
   subscribeBrowser,
   unsubscribeBrowser,
 } from '../push-support';
 import { createWriteStore, type WriteOutcome } from './query';
+import { fetchCurrentUser } from './user';
 
 /**
  * Push notifications on this phone: being found out, off, on, or why they cannot be on (blocked in the browser's
@@ -22,6 +24,9 @@ export type PushState = 'checking' | 'off' | 'on' | 'blocked' | 'unsupported' | 
 
 /** This phone's push notifications, as last found out or set. */
 export const $pushState = atom<PushState>('checking');
+
+/** Whether this phone's notifications show the shop and total (a locked phone shows them too); off unless the shopper chose it. */
+export const $pushDetails = atom(false);
 
 function browserFailure(error: unknown): unknown {
   // The browser's own refusals (no push service, a key it will not take) say nothing a shopper can act on.
@@ -35,9 +40,11 @@ async function turnOn(): Promise<PushState> {
   const key = await pushKey();
   if (key === null) return 'unavailable';
   try {
+    const user = await fetchCurrentUser();
     const subscription = await subscribeBrowser(key);
     const registered = await createPushSubscription(subscription);
-    keepRegisteredPush({ id: registered.id, endpoint: subscription.endpoint });
+    keepRegisteredPush({ id: registered.id, endpoint: subscription.endpoint, owner: user.id });
+    $pushDetails.set(registered.showDetails);
     return 'on';
   } catch (error) {
     throw browserFailure(error);
@@ -62,27 +69,57 @@ export async function setPush(want: 'on' | 'off'): Promise<WriteOutcome<PushStat
   return done;
 }
 
+/** Shows (true) or hides the shop and total in this phone's notifications; `{ loading, error }` while it goes. */
+export const $pushDetailsSetting = createWriteStore<boolean, boolean>(async (show) => {
+  const registered = readRegisteredPush();
+  if (!registered) throw new ApiError(accountMessages.pushDetailsFailed, 'unknown');
+  return (await updatePushDetails(registered.id, show)).showDetails;
+}, [], accountMessages.pushDetailsFailed);
+
+/** Sets whether notifications show the shop and total: shown at once, and back as it was if the service refuses; resolves with the write's outcome. */
+export async function setPushDetails(show: boolean): Promise<WriteOutcome<boolean> | undefined> {
+  const before = $pushDetails.get();
+  $pushDetails.set(show);
+  const done = await $pushDetailsSetting.mutate(show);
+  $pushDetails.set(done && 'data' in done ? done.data : before);
+  return done;
+}
+
 /**
- * Finds out where this phone stands. A subscription the browser renewed (the worker's `pushsubscriptionchange`) is
- * registered again in place of the old one; one the browser dropped (permission taken back) is removed from the service.
+ * Finds out where this phone stands, from the service's answer for the signed-in shopper: never "on" from this
+ * browser's memory alone. A registration of another shopper, or a browser subscription with none, is from a sign-in
+ * that ended: the browser is unsubscribed. A subscription the browser renewed (the worker's `pushsubscriptionchange`)
+ * is registered again in place of the old one; one the browser dropped (permission taken back) is removed from the service.
  */
 export async function checkPush(): Promise<void> {
   const support = pushSupport();
   if (support !== 'ready') return $pushState.set(support);
   if (notificationPermission() === 'denied') return $pushState.set('blocked');
+  $pushDetails.set(false);
   try {
+    const user = await fetchCurrentUser();
+    await releaseOthersPush(user.id);
     const [subscription, registered] = [await currentSubscription(), readRegisteredPush()];
-    if (subscription && registered && subscription.endpoint !== registered.endpoint) {
-      const renewed = await createPushSubscription(subscription);
-      keepRegisteredPush({ id: renewed.id, endpoint: subscription.endpoint });
-      await deletePushSubscription(registered.id);
-    } else if (!subscription && registered) {
+    if (!subscription || !registered) {
       keepRegisteredPush(null);
+      if (registered) await deletePushSubscription(registered.id);
+      return $pushState.set('off');
+    }
+    const stored = await readPushSubscription(registered.id);
+    if (stored?.endpoint !== registered.endpoint) {
+      keepRegisteredPush(null);
+      await unsubscribeBrowser();
+      return $pushState.set('off');
+    }
+    if (subscription.endpoint !== registered.endpoint) {
+      const renewed = await createPushSubscription(subscription, stored.showDetails);
+      keepRegisteredPush({ id: renewed.id, endpoint: subscription.endpoint, owner: user.id });
       await deletePushSubscription(registered.id);
     }
-    $pushState.set(subscription && readRegisteredPush() ? 'on' : 'off');
+    $pushDetails.set(stored.showDetails);
+    $pushState.set('on');
   } catch {
-    // Offline or refused: the shopper can still turn it on or off, which tries again.
-    $pushState.set(readRegisteredPush() ? 'on' : 'off');
+    // Offline or refused: without the service's answer it is not shown as on; turning it on tries again.
+    $pushState.set('off');
   }
 }

@@ -3,6 +3,7 @@ import * as authApi from '../api/auth';
 import type { TokenResponse } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { User } from '../api/users';
+import { releaseOthersPush } from '../push-support';
 import { rememberUsername } from '../remembered-username';
 import type { LoginValues } from '../schemas/auth';
 import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
@@ -16,12 +17,15 @@ export async function startSession(tokens: TokenResponse, remember: boolean): Pr
   storeTokens(tokens.access_token, tokens.refresh_token, remember);
   // A sign-in over a live session may be another shopper's: nothing read before it is kept.
   invalidatePersonal('');
+  let user: User;
   try {
-    return await fetchCurrentUser();
+    user = await fetchCurrentUser();
   } catch (error) {
     clearTokens();
     throw error;
   }
+  await releaseOthersPush(user.id);
+  return user;
 }
 
 /** When Sign In may be tried again after the token endpoint answered 429 (epoch ms; 0 when it may now). */

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/errors';
+import { rememberSessionUser } from '../api/token-storage';
 import { showDetails, type User } from '../api/users';
 import { cachedData, createFetcherStore, setCachedData } from './query';
 import { signOut } from './session';
@@ -20,6 +21,7 @@ export async function fetchCurrentUser(): Promise<User> {
   if (cached) return cached;
   const answer = await $currentUser.fetch();
   if ('error' in answer) throw answer.error;
+  rememberSessionUser(answer.data.id);
   return answer.data;
 }
 

@@ -41,7 +41,7 @@ describe('seeded orders', () => {
     expect(processing.quote).toEqual({ fees: 260, service_fee: 185, sub_total: 1415, total_vat: 212.25, total: 1627.25, quoted_at: expect.any(String) });
     expect(processing.products[0]).toEqual({
       id: expect.any(Number), order_id: processing.id, name: 'Linen shirt', description: expect.stringMatching(/^https:\/\//), quantity: 1, comment: 'Size M',
-      cost_price: 650, customs_price: 95, delivery_price: 80, service_fee: 92.5, screenshot: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/\w+\.png$/),
+      cost_price: 650, customs_price: 95, delivery_price: 80, service_fee: 92.5, screenshot: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/\w+\.png\?expires=\d+&signature=[\w-]+$/),
     });
     expect(byStatus('placed').quote).toBeNull();
     const returning = byStatus('returning');

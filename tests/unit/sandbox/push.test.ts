@@ -48,8 +48,9 @@ function browser(base = sandbox.url) {
 }
 type Browser = ReturnType<typeof browser>;
 
-async function subscribe(client: Client, b: Browser = browser()): Promise<Browser & { id: number }> {
-  const res = await client.json('POST', '/push_subscriptions', { push_subscription: b.subscription });
+/** Registers a browser's subscription; `showDetails` is the shopper's choice to see the shop and total on the phone. */
+async function subscribe(client: Client, b: Browser = browser(), showDetails = false): Promise<Browser & { id: number }> {
+  const res = await client.json('POST', '/push_subscriptions', { push_subscription: { ...b.subscription, show_details: showDetails } });
   expect(res.status).toBe(201);
   return { ...b, id: res.body.data.id };
 }
@@ -96,7 +97,10 @@ describe('push subscriptions', () => {
   it('subscribes without echoing the keys, and unsubscribes; another user gets 404', async () => {
     const b = browser();
     const created = await c.json('POST', '/push_subscriptions', { push_subscription: b.subscription });
-    expect(created).toEqual({ status: 201, body: { data: { id: expect.any(Number), endpoint: b.subscription.endpoint, created_at: expect.any(String) } } });
+    expect(created).toEqual({
+      status: 201,
+      body: { data: { id: expect.any(Number), endpoint: b.subscription.endpoint, created_at: expect.any(String), show_details: false } },
+    });
     const { id } = created.body.data;
     expect(await other.json('DELETE', `/push_subscriptions/${id}`)).toEqual({ status: 404, body: { error: 'Not found' } });
     expect(await c.json('DELETE', `/push_subscriptions/${id}`)).toEqual({ status: 200, body: { data: created.body.data } });
@@ -111,7 +115,10 @@ describe('push subscriptions', () => {
     const mine = await subscribe(c);
     const again = browser();
     const moved = await other.json('POST', '/push_subscriptions', { push_subscription: { ...again.subscription, endpoint: mine.subscription.endpoint } });
-    expect(moved).toEqual({ status: 200, body: { data: { id: mine.id, endpoint: mine.subscription.endpoint, created_at: expect.any(String) } } });
+    expect(moved).toEqual({
+      status: 200,
+      body: { data: { id: mine.id, endpoint: mine.subscription.endpoint, created_at: expect.any(String), show_details: false } },
+    });
     expect(subscriptionRows(SHOPPER.email)).toHaveLength(0);
     expect(subscriptionRows(OTHER.email)).toEqual([expect.objectContaining({ id: mine.id, p256dh: again.subscription.keys.p256dh })]);
     expect((await c.json('DELETE', `/push_subscriptions/${mine.id}`)).status).toBe(404);
@@ -168,6 +175,32 @@ describe('push subscriptions', () => {
     expect((subscriptionRows(SHOPPER.email) as { id: number }[]).map((r) => r.id)).toEqual([onLaptop.id]);
   });
 
+  it('answers whether a subscription is on only to the sign-in that registered it (404 to the next shopper, or a later sign-in)', async () => {
+    const phone = new Client(sandbox.url);
+    await phone.login();
+    const mine = await subscribe(phone);
+    expect(await phone.json('GET', `/push_subscriptions/${mine.id}`)).toEqual({
+      status: 200,
+      body: { data: { id: mine.id, endpoint: mine.subscription.endpoint, created_at: expect.any(String), show_details: false } },
+    });
+    expect((await other.json('GET', `/push_subscriptions/${mine.id}`)).status).toBe(404);
+    expect((await c.json('GET', `/push_subscriptions/${mine.id}`)).status).toBe(404);
+    expect((await anon.call('GET', `/push_subscriptions/${mine.id}`)).status).toBe(401);
+  });
+
+  it('keeps the show-details choice per subscription (PATCH, own sign-in only); anything but true or false is refused', async () => {
+    const mine = await subscribe(c);
+    const patch = (client: Client, body: unknown) => client.json('PATCH', `/push_subscriptions/${mine.id}`, body);
+    expect((await patch(c, { push_subscription: { show_details: true } })).body.data).toMatchObject({ id: mine.id, show_details: true });
+    expect((await c.json('GET', `/push_subscriptions/${mine.id}`)).body.data.show_details).toBe(true);
+    expect(await patch(c, { push_subscription: { show_details: 'yes' } })).toEqual({
+      status: 422,
+      body: { error: 'Show details must be true or false', errors: { show_details: ['must be true or false'] } },
+    });
+    expect((await patch(other, { push_subscription: { show_details: false } })).status).toBe(404);
+    expect((await c.json('GET', `/push_subscriptions/${mine.id}`)).body.data.show_details).toBe(true);
+  });
+
   it('locking the account (every token revoked) deletes every subscription of its owner', async () => {
     await subscribe(c);
     const theirs = await subscribe(other);
@@ -188,8 +221,8 @@ describe('push subscriptions', () => {
 });
 
 describe('sending', () => {
-  it('pushes one encrypted message when a quote is issued, which decrypts to the order fields', async () => {
-    const b = await subscribe(c);
+  it('pushes one encrypted message when a quote is issued, which decrypts to the order fields (with the details the shopper chose)', async () => {
+    const b = await subscribe(c, browser(), true);
     const bystander = await subscribe(other);
     const orderId = await placedOrder();
     const issued = await quote(orderId, { cost: 1000, customs: 50, delivery: 80 });
@@ -217,6 +250,42 @@ describe('sending', () => {
     expect(claims).toEqual({ aud: sandbox.url, exp: expect.any(Number), sub: VAPID_SUBJECT });
   });
 
+  it('tells a locked phone only the order and what happened, unless its shopper chose to show the shop and total', async () => {
+    const brief = await subscribe(c);
+    const detailed = await subscribe(c, browser(), true);
+    const orderId = await placedOrder();
+    const issued = await quote(orderId);
+    const [briefMessage] = await received(brief);
+    expect(decrypt(briefMessage, brief)).toEqual({ kind: 'quote', order_id: orderId, valid_until: expect.any(String), status: 'processing' });
+    const [detailedMessage] = await received(detailed);
+    expect(decrypt(detailedMessage, detailed)).toMatchObject({ shop: 'Amazon', total: issued.total });
+  });
+
+  it('sends only while the sign-in lives, and deletes the subscription once it has ended, however it ended', async () => {
+    const ended = (token: string, change: string): void => {
+      sandbox.ctx.db.prepare(`UPDATE access_tokens SET ${change} WHERE family_id = (SELECT family_id FROM access_tokens WHERE token = ?)`).run(token);
+    };
+    const { refreshTokenLifetimeSeconds: refresh, refreshFamilyLifetimeSeconds: family } = sandbox.ctx.settings;
+    const endings = [
+      ['its refresh token expired', `created_at = created_at - ${refresh * 1000 + 1000}`],
+      ['past its absolute lifetime', `family_started_at = family_started_at - ${family * 1000 + 1000}`],
+      ['its tokens revoked', `revoked_at = ${Date.now()}`],
+    ] as const;
+    const phones = await Promise.all(
+      endings.map(async () => {
+        const phone = new Client(sandbox.url);
+        const tokens = await phone.login();
+        return { tokens, b: await subscribe(phone) };
+      }),
+    );
+    const live = await subscribe(c);
+    endings.forEach(([, change], i) => ended(phones[i]?.tokens.access_token, change));
+    await quote(await placedOrder());
+    for (const { b } of phones) expect(await received(b)).toEqual([]);
+    expect(await received(live)).toHaveLength(1);
+    expect((subscriptionRows(SHOPPER.email) as { id: number }[]).map((r) => r.id)).toEqual([live.id]);
+  });
+
   it('gives an old quote a TTL of what is left of it, at least a minute', async () => {
     const b = await subscribe(c);
     await quote(await placedOrder(), { hours_ago: 40 });
@@ -228,7 +297,7 @@ describe('sending', () => {
   });
 
   it('pushes status moves only to paid, in transit, arrived in SA and delivered', async () => {
-    const b = await subscribe(c);
+    const b = await subscribe(c, browser(), true);
     const orderId = await placedOrder();
     const issued = await quote(orderId);
     for (const status of ['paid', 'goods purchased', 'in transit', 'arrived in SA', 'delivered', 'delivered']) {
@@ -320,7 +389,7 @@ describe('expiry reminder', () => {
     expect(remindExpiringQuotes(sandbox.ctx)).toEqual([soon]);
     const reminders = (await received(b)).slice(before);
     expect(reminders).toHaveLength(1);
-    expect(decrypt(reminders[0], b)).toMatchObject({ kind: 'expiry', order_id: soon, status: 'processing', total: expect.any(Number) });
+    expect(decrypt(reminders[0], b)).toEqual({ kind: 'expiry', order_id: soon, status: 'processing', valid_until: expect.any(String) });
     expect(reminders[0]).toMatchObject({ urgency: 'high', topic: `order-${soon}` });
     expect(reminders[0].ttl).toBeGreaterThan(5.5 * HOUR - 30);
     expect(reminders[0].ttl).toBeLessThanOrEqual(5.5 * HOUR);
@@ -412,7 +481,10 @@ describe('in the spec shape', () => {
       expect(key).toEqual({ status: 200, body: { public_key: expect.stringMatching(/^[\w-]{87}$/) } });
       const b = browser(spec.url);
       const created = await client.json('POST', '/push_subscriptions', { push_subscription: b.subscription });
-      expect(created).toEqual({ status: 201, body: { id: expect.any(Number), endpoint: b.subscription.endpoint, created_at: expect.any(String) } });
+      expect(created).toEqual({
+        status: 201,
+        body: { id: expect.any(Number), endpoint: b.subscription.endpoint, created_at: expect.any(String), show_details: false },
+      });
       const again = await client.json('POST', '/push_subscriptions', { push_subscription: b.subscription });
       expect(again).toEqual({ status: 200, body: { ...created.body, created_at: expect.any(String) } });
       expect(await client.json('DELETE', `/push_subscriptions/${created.body.id}`)).toEqual({ status: 200, body: again.body });

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { RunningSandbox } from '../../../sandbox/src/server';
+import { UPLOAD_LINK_SECONDS, uploadUrl } from '../../../sandbox/src/uploads';
 import { Client, OTHER, SHOPPER, goodPng, orderForm, start, type Json } from './helpers';
 
 let sandbox: RunningSandbox;
@@ -309,6 +310,33 @@ describe('rule 9: origins and links', () => {
     const products = await rawRequest(sandbox.url, 'GET', '/api/web/v1/orders/1/products', headers);
     expect(products.body.data[0].screenshot).toMatch(new RegExp(`^${sandbox.url}/uploads/`));
     expect(JSON.stringify(products.body)).not.toContain('evil.example');
+  });
+
+  it("screenshots and return photos are served only through the signed, expiring link of their owner's answers, cached privately", async () => {
+    const owner = new Client(sandbox.url);
+    await owner.login();
+    const link: string = (await owner.json('GET', '/orders/1/products')).body.data[0].screenshot;
+    const url = new URL(link);
+    const name = url.pathname;
+    const shown = await fetch(link);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
+    const maxAge = Number(/max-age=(\d+)/.exec(shown.headers.get('cache-control') ?? '')?.[1]);
+    expect(maxAge).toBeGreaterThan(UPLOAD_LINK_SECONDS);
+    expect(maxAge).toBeLessThanOrEqual(2 * UPLOAD_LINK_SECONDS);
+    expect(await fetch(link).then((r) => r.headers.get('content-type'))).toBe('image/png');
+
+    const expires = Number(url.searchParams.get('expires'));
+    const refused = [
+      `${sandbox.url}${name}`,
+      `${sandbox.url}${name}?expires=${expires + 3600}&signature=${url.searchParams.get('signature')}`,
+      uploadUrl(sandbox.ctx, sandbox.url, name.replace('/uploads/', ''), Date.now() - 3 * UPLOAD_LINK_SECONDS * 1000),
+    ];
+    for (const other of refused) {
+      const res = await fetch(other ?? '');
+      expect(res.status, other ?? '').toBe(403);
+      expect(await res.json()).toEqual({ error: 'This image link has ended. Reload the page to see the image again.' });
+    }
   });
 
   it('the stand-in PayFast page completes or cancels a pending card only with its secret', async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../../sandbox/src/db';
 import { createSandbox, type RunningSandbox } from '../../../sandbox/src/server';
+import { uploadUrl } from '../../../sandbox/src/uploads';
 import { Client, orderForm, pngOfSize, start } from './helpers';
 import { startMain, type MainProcess } from './processes';
 
@@ -44,7 +45,8 @@ describe('errors and plumbing', () => {
     expect(await c.json('POST', '/addresses', '{"address": {"name": "x",')).toEqual({ status: 400, body: { error: 'Malformed JSON' } });
     expect((await c.json('POST', '/cards', 'null')).status).toBe(400);
     expect((await c.json('GET', '/uploads/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
-    expect((await c.json('GET', '/uploads/missing.png')).status).toBe(404);
+    expect((await c.json('GET', '/uploads/missing.png')).status).toBe(403);
+    expect((await fetch(uploadUrl(sandbox.ctx, sandbox.url, 'missing.png') ?? '')).status).toBe(404);
   });
 
   it('turns unexpected errors into 500 JSON', async () => {
