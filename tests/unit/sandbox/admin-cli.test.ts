@@ -98,7 +98,7 @@ describe('npm run sandbox:admin (admin.ts) on a SANDBOX_DB file', { timeout: 60_
       const c = new Client(url);
       await c.login(OTHER);
       const { id } = (await c.json('GET', '/users/show_details')).body.data;
-      expect((await c.json('DELETE', `/users/${id}`)).body.data.archived_at).toEqual(expect.any(String));
+      expect((await c.json('DELETE', `/users/${id}`, { user: { current_password: OTHER.password } })).body.data.archived_at).toEqual(expect.any(String));
       await expect(new Client(url).login(OTHER)).rejects.toThrow('login failed 400');
     });
     expect(await json('restore', OTHER.email)).toMatchObject({ email: OTHER.email, archived_at: null });

@@ -214,7 +214,7 @@ describe('push subscriptions', () => {
     await subscribe(c);
     const theirs = await subscribe(other);
     const me = (await c.json('GET', '/users/show_details')).body.data;
-    expect((await c.json('DELETE', `/users/${me.id}`)).status).toBe(200);
+    expect((await c.json('DELETE', `/users/${me.id}`, { user: { current_password: SHOPPER.password } })).status).toBe(200);
     expect(subscriptionRows(SHOPPER.email)).toHaveLength(0);
     expect(subscriptionRows(OTHER.email)).toEqual([expect.objectContaining({ id: theirs.id })]);
   });

@@ -189,7 +189,7 @@ describe('rule 6: refresh tokens rotate, expire, are single use, and can be revo
 
     tokens = (await signIn(c, user.email, password)).body;
     const email = `moved.${user.email}`;
-    const moved = await bearer(sandbox.url, tokens.access_token).json('PATCH', `/users/${user.id}`, { user: { email } });
+    const moved = await bearer(sandbox.url, tokens.access_token).json('PATCH', `/users/${user.id}`, { user: { email, current_password: password } });
     expect(moved.status).toBe(200);
     await check(tokens);
 
