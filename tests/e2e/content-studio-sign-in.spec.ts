@@ -114,6 +114,7 @@ test('an editor signs in through the relay pop-up and the studio shows every col
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
   await openStudio(page, problems);
+  await expect(page.getByText('Loading CMS Configuration…')).toBeHidden();
   if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-sign-in.png' });
   await authorizeAs(await openRelay(page), 'editor');
 

@@ -104,7 +104,6 @@ test('the studio edits an FAQ and a step in a local repository, refuses an empty
   await page.goto('/admin/');
   await seedRepository(page, original);
   await expect(page).toHaveTitle(/Shopper content studio/);
-  if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-sign-in.png' });
   await page.getByRole('button', { name: 'Work with Local Repository' }).click();
 
   // An FAQ: the question left empty is refused with the rule's message, then the answer changes.
@@ -287,7 +286,6 @@ test('an editor whose GitHub account may only read the repository is told so at 
   await expect(page.getByRole('alert')).toHaveText(
     `There was an error while loading site data. You don’t have access to the “\u2068${backend.repo.split('/')[1]}\u2069” repository.`,
   );
-  if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-no-access.png' });
   // Signed out again, with the way back in: once a developer has given the account write access, it signs in anew.
   await expect(page.getByRole('button', { name: 'Sign In with \u2068GitHub\u2069' })).toBeVisible();
   expect(asked).toContain(`GET /repos/${backend.repo}/collaborators/reader`);
