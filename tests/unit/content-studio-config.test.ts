@@ -315,6 +315,13 @@ describe('the /admin/ page', () => {
     expect(gitlab).not.toMatch(/github/);
   });
 
+  it("signs in to a self-hosted GitLab on its own host, which the policy allows, not on gitlab.com", () => {
+    const config = studioConfig({ backend: 'gitlab', repo: 'shop/web', apiRoot: 'https://git.shopper.example/api/v4', appId: 'abc' });
+    expect(config.backend).toMatchObject({ base_url: 'https://git.shopper.example', auth_type: 'pkce' });
+    expect(studioPolicy(config)).toContain('https://git.shopper.example');
+    expect(studioConfig({ backend: 'gitlab', repo: 'shop/web', appId: 'abc' }).backend).not.toHaveProperty('base_url');
+  });
+
   it('has one policy meta tag, no inline script, and says what it is and where the guide is', () => {
     const page = studioPage(config);
     expect(page.match(/http-equiv="content-security-policy"/g)).toHaveLength(1);
