@@ -1,15 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
-import { createSiteServer } from '../../scripts/serve.mjs';
-import { studioCollections } from '../../src/content-studio.ts';
 import { expect, test } from './fixtures';
 import { STAND_IN_COMMIT, startGitHubStandIn, type GitHubStandIn } from './git-host-stand-in';
-import { buildSiteCopy, type SiteBuild } from './site-build';
-import { answerOtherHosts } from './studio-kit';
+import { authorizeAs, checkoutFiles, expectEveryCollection, openSignInPopup, openStudio, popupClosed, serveStudioBuild, type StudioSite } from './studio-kit';
 
 // An editor signs in to /admin/ as in production: the studio opens the relay in a pop-up, the editor authorizes on
 // "GitHub", the relay hands the token back to the studio's window, and the studio loads the repository from GitHub's
@@ -21,21 +12,8 @@ const REPO = 'shopper-za/shopper-web';
 // The studio sets a service's and a repository's names between invisible bidirectional isolates (U+2068, U+2069).
 const SIGN_IN = 'Sign In with \u2068GitHub\u2069';
 
-/** Every file under these folders of the checkout, by its path from the project root. */
-function filesUnder(...folders: string[]): Record<string, Buffer> {
-  const files: Record<string, Buffer> = {};
-  for (const folder of folders) {
-    for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
-      const path = join(folder, name);
-      if (statSync(path).isFile()) files[path] = readFileSync(path);
-    }
-  }
-  return files;
-}
-
 let standIn: GitHubStandIn;
-let site: SiteBuild;
-let server: Server;
+let site: StudioSite;
 let studio = '';
 
 test.describe.configure({ mode: 'serial' });
@@ -45,65 +23,21 @@ test.beforeAll(async () => {
   standIn = await startGitHubStandIn({
     repo: REPO,
     branch: 'main',
-    files: filesUnder('src/content', 'public'),
+    files: checkoutFiles('src/content', 'public'),
     accounts: [
       { login: 'editor', name: 'Content Editor', canWrite: true },
       { login: 'reader', name: 'Read Only', canWrite: false },
     ],
     allowedDomains: ['127.0.0.1'],
   });
-  // The home page too: the studio's preview takes the site's stylesheet from it.
-  site = await buildSiteCopy({
-    pages: ['index.astro'],
-    env: { ...sandboxBuildEnv(), STUDIO_REPO: REPO, STUDIO_AUTH_URL: standIn.authUrl, STUDIO_API_ROOT: standIn.apiRoot },
-  });
-  server = createSiteServer({ root: site.outDir });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  studio = `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/`;
+  site = await serveStudioBuild({ STUDIO_REPO: REPO, STUDIO_AUTH_URL: standIn.authUrl, STUDIO_API_ROOT: standIn.apiRoot });
+  studio = site.studio;
 });
 
 test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  site.remove();
+  await site.close();
   await standIn.close();
 });
-
-/** Opens the studio, recording policy violations and page errors into `problems`, and answering the other hosts it asks. */
-async function openStudio(page: Page, problems: string[]): Promise<void> {
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.exposeFunction('reportViolation', (text: string) => problems.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
-        `CSP ${event.violatedDirective}: ${event.blockedURI}`,
-      );
-    });
-  });
-  await answerOtherHosts(page, [new URL(studio).origin, standIn.origin], problems);
-  const response = await page.goto(studio);
-  // The header the pop-up's hand-over depends on: with same-origin, the relay's page would find no opener.
-  expect(response?.headers()['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-}
-
-/** Chooses Sign In with GitHub and returns the pop-up the studio opens on the relay. */
-async function openRelay(page: Page): Promise<Page> {
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: SIGN_IN }).click();
-  return popup;
-}
-
-/** Waits for the studio to close its pop-up (it may have done so already). */
-async function closed(popup: Page): Promise<void> {
-  if (!popup.isClosed()) await popup.waitForEvent('close');
-}
-
-/** On the consent page in the pop-up, signs in as `login` and authorizes the studio; the pop-up then closes. */
-async function authorizeAs(popup: Page, login: string): Promise<void> {
-  await expect(popup.getByRole('heading', { name: 'Authorize Shopper content studio' })).toBeVisible();
-  await popup.getByRole('textbox', { name: 'Username' }).fill(login);
-  await popup.getByRole('button', { name: 'Authorize' }).click();
-  await closed(popup);
-}
 
 test('an editor signs in through the relay pop-up and the studio shows every collection, having only read the repository', async ({
   page,
@@ -113,14 +47,12 @@ test('an editor signs in through the relay pop-up and the studio shows every col
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console: ${message.text()}`);
   });
-  await openStudio(page, problems);
+  await openStudio(page, studio, standIn.origin, problems);
   await expect(page.getByText('Loading CMS Configuration…')).toBeHidden();
   if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-sign-in.png' });
-  await authorizeAs(await openRelay(page), 'editor');
+  await authorizeAs(await openSignInPopup(page, 'GitHub'), 'editor');
 
-  for (const { label } of studioCollections()) await expect(page.getByRole('treeitem', { name: label })).toBeVisible();
-  await page.getByRole('treeitem', { name: 'FAQs' }).click();
-  await expect(page.getByRole('gridcell', { name: '5. How long does delivery take?' })).toBeVisible();
+  await expectEveryCollection(page);
   if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-signed-in.png' });
 
   expect(standIn.asked).toContain('GET /api/v3/user');
@@ -135,8 +67,8 @@ test('an account that may only read the repository is told at sign-in that it ha
   page,
 }) => {
   const problems: string[] = [];
-  await openStudio(page, problems);
-  await authorizeAs(await openRelay(page), 'reader');
+  await openStudio(page, studio, standIn.origin, problems);
+  await authorizeAs(await openSignInPopup(page, 'GitHub'), 'reader');
 
   await expect(page.getByRole('alert')).toHaveText(
     `There was an error while loading site data. You don’t have access to the “\u2068${REPO.split('/')[1]}\u2069” repository.`,
@@ -148,13 +80,13 @@ test('an account that may only read the repository is told at sign-in that it ha
 
 test('an editor who cancels on GitHub, or closes the pop-up, is told to try again', async ({ page }) => {
   const problems: string[] = [];
-  await openStudio(page, problems);
-  const popup = await openRelay(page);
+  await openStudio(page, studio, standIn.origin, problems);
+  const popup = await openSignInPopup(page, 'GitHub');
   await popup.getByRole('button', { name: 'Cancel' }).click();
-  await closed(popup);
+  await popupClosed(popup);
   await expect(page.getByText('Failed to receive an authorization code. Please try again later.')).toBeVisible();
 
-  const again = await openRelay(page);
+  const again = await openSignInPopup(page, 'GitHub');
   await again.close();
   await expect(page.getByText('Authentication aborted. Please try again.')).toBeVisible();
   await expect(page.getByRole('treeitem', { name: 'FAQs' })).toHaveCount(0);
@@ -165,9 +97,9 @@ test('a relay that does not serve the studio’s host answers an error, which th
   const problems: string[] = [];
   standIn.allowedDomains.splice(0, Infinity, 'studio.shopper.example');
   try {
-    await openStudio(page, problems);
-    const popup = await openRelay(page);
-    await closed(popup);
+    await openStudio(page, studio, standIn.origin, problems);
+    const popup = await openSignInPopup(page, 'GitHub');
+    await popupClosed(popup);
     await expect(page.getByText('Your domain is not allowed to use the authenticator.')).toBeVisible();
     if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-sign-in-refused.png' });
   } finally {

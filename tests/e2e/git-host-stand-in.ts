@@ -2,17 +2,18 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// Stands in, on this machine, for the two hosts an editor's browser reaches to sign in to the studio with GitHub:
-// the OAuth relay (a sveltia-cms-auth worker, with GitHub's consent page behind it) and GitHub's API. The relay speaks
+// Stands in, on this machine, for the hosts an editor's browser reaches to sign in to the studio. For GitHub: the
+// OAuth relay (a sveltia-cms-auth worker, with GitHub's consent page behind it) and GitHub's API. The relay speaks
 // the worker's protocol: /auth checks the provider and the studio's host, sends the editor to the consent page, and
-// /callback hands the token (or the error, with the worker's error code) to the studio's window by postMessage. The
-// API answers what the studio asks at sign-in, from the files it is given, at one commit; it takes no writes.
+// /callback hands the token (or the error, with the worker's error code) to the studio's window by postMessage. For
+// GitLab: its OAuth endpoints as PKCE uses them (the consent page, then the token for the code and its verifier) and
+// its API. Each API answers what the studio asks at sign-in, from the files it is given, at one commit; none takes writes.
 
-/** A GitHub account the stand-in knows: its consent page signs in by login. */
+/** An account the stand-in knows: its consent page signs in by login. */
 export interface StandInAccount {
   login: string;
   name: string;
-  /** Whether the account may push to the repository (GitHub then answers its collaborator check). */
+  /** Whether the account may push to the repository (a collaborator on GitHub, a member of the project on GitLab). */
   canWrite: boolean;
 }
 
@@ -67,25 +68,96 @@ window.opener?.postMessage('authorizing:github', '*');
 </body></html>`;
 }
 
-/** GitHub's consent page, reduced to what an editor does on it: say who they are, then authorize or cancel. */
-function consentPage(state: string): string {
+/** A Git host's consent page, reduced to what an editor does on it: say who they are, then authorize (or cancel). */
+function consentPage(action: string, hidden: Record<string, string>, cancel: boolean): string {
+  const fields = Object.entries(hidden).map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Authorize application</title></head><body>
 <main>
 <h1>Authorize Shopper content studio</h1>
-<form action="/callback" method="get">
-<input type="hidden" name="state" value="${escapeHtml(state)}">
-<label>Username <input name="code" autocomplete="username"></label>
+<form action="${action}" method="get">
+${fields.join('\n')}
+<label>Username <input name="login" autocomplete="username"></label>
 <button>Authorize</button>
-<button name="error" value="access_denied" formnovalidate>Cancel</button>
+${cancel ? '<button name="error" value="access_denied" formnovalidate>Cancel</button>' : ''}
 </form>
 </main>
 </body></html>`;
 }
 
+/** Answers with JSON (nothing for a 204). */
+function sendJson(response: ServerResponse, status: number, json?: unknown): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(json === undefined ? undefined : JSON.stringify(json));
+}
+
+/** Answers with an HTML page. */
+function sendHtml(response: ServerResponse, text: string): void {
+  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(text);
+}
+
+/** What a request to a stand-in carries: its parsed address and its body. */
+interface StandInRequest {
+  request: IncomingMessage;
+  url: URL;
+  body: string;
+}
+
+/** Serves `handle` on a free port of 127.0.0.1. The studio calls the APIs from its own origin with a token in a header: every answer allows that. */
+async function serve(handle: (call: StandInRequest, response: ServerResponse) => void): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    if (request.method === 'OPTIONS') {
+      return response
+        .writeHead(204, {
+          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+          'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
+        })
+        .end();
+    }
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => handle({ request, url: new URL(request.url ?? '/', 'http://stand-in'), body }, response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A GraphQL call to a stand-in's API, and where it records what it was asked. */
+interface GraphqlCall {
+  path: string;
+  body: string;
+  signedIn: boolean;
+  /** The `data` for a query and its variables; undefined when the stand-in has none. */
+  answer(query: string, variables: { paths?: string[] }): unknown;
+  asked: string[];
+  unanswered: string[];
+}
+
+/** Records a GraphQL call and answers it: a query with its data, a write (a mutation) never. */
+function answerGraphql({ path, body, signedIn, answer, asked, unanswered }: GraphqlCall, response: ServerResponse): void {
+  const { query = '', variables = {} } = JSON.parse(body || '{}') as { query?: string; variables?: { paths?: string[] } };
+  const write = query.trim().startsWith('mutation');
+  asked.push(`POST ${path}${write ? ' mutation' : ''}`);
+  if (!signedIn) return sendJson(response, 401, { message: 'Bad credentials' });
+  const data = write ? undefined : answer(query, variables);
+  if (data === undefined) {
+    unanswered.push(`POST ${path} ${query.slice(0, 200)}`);
+    return sendJson(response, 200, { errors: [{ message: 'The stand-in has no answer to this query.' }] });
+  }
+  return sendJson(response, 200, { data });
+}
+
+/** The repository's files with their Git blob ids. */
+const filesWithShas = (files: Record<string, Buffer>) =>
+  Object.entries(files).map(([path, bytes]) => ({ path, bytes, sha: gitBlobSha(bytes) }));
+
 /** Starts the stand-in on a free port of 127.0.0.1. */
 export async function startGitHubStandIn(options: GitHubStandInOptions): Promise<GitHubStandIn> {
   const { repo, branch, accounts } = options;
-  const tree = Object.entries(options.files).map(([path, bytes]) => ({ path, bytes, sha: gitBlobSha(bytes) }));
+  const tree = filesWithShas(options.files);
   const bySha = new Map(tree.map((file) => [file.sha, file]));
   const tokens = new Map(accounts.map((account) => [`gho_stand_in_${account.login}`, account]));
   const asked: string[] = [];
@@ -116,25 +188,11 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
     return undefined;
   };
 
-  const api = (request: IncomingMessage, body: string, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
+  const api = ({ request, url, body }: StandInRequest, response: ServerResponse) => {
     const path = url.pathname;
     const account = tokens.get((request.headers.authorization ?? '').replace(/^token /, ''));
-    const send = (status: number, json?: unknown) => {
-      response.writeHead(status, { 'Content-Type': 'application/json' }).end(json === undefined ? undefined : JSON.stringify(json));
-    };
-    if (path === '/graphql' && request.method === 'POST') {
-      const { query = '' } = JSON.parse(body || '{}') as { query?: string };
-      const write = query.trim().startsWith('mutation');
-      asked.push(`POST ${path}${write ? ' mutation' : ''}`);
-      if (!account) return send(401, { message: 'Bad credentials' });
-      const data = write ? undefined : graphql(query);
-      if (data === undefined) {
-        unanswered.push(`POST ${path} ${query.slice(0, 200)}`);
-        return send(200, { errors: [{ message: 'The stand-in has no answer to this query.' }] });
-      }
-      return send(200, { data });
-    }
+    const send = (status: number, json?: unknown) => sendJson(response, status, json);
+    if (path === '/graphql' && request.method === 'POST') return answerGraphql({ path, body, signedIn: !!account, answer: graphql, asked, unanswered }, response);
     asked.push(`${request.method} ${path}`);
     if (!account) return send(401, { message: 'Bad credentials' });
     const repoPath = `/api/v3/repos/${repo}`;
@@ -156,9 +214,8 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
     return send(404, { message: 'Not Found' });
   };
 
-  const relay = (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    const html = (text: string) => response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(text);
+  const relay = ({ url }: StandInRequest, response: ServerResponse) => {
+    const html = (text: string) => sendHtml(response, text);
     if (url.pathname === '/auth') {
       if (url.searchParams.get('provider') !== 'github')
         return html(handOverPage({ error: 'Your Git backend is not supported by the authenticator.', errorCode: 'UNSUPPORTED_BACKEND' }));
@@ -166,9 +223,9 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
         return html(handOverPage({ error: 'Your domain is not allowed to use the authenticator.', errorCode: 'UNSUPPORTED_DOMAIN' }));
       return response.writeHead(302, { Location: `/login/oauth/authorize?state=stand-in-${Date.now()}` }).end();
     }
-    if (url.pathname === '/login/oauth/authorize') return html(consentPage(url.searchParams.get('state') ?? ''));
+    if (url.pathname === '/login/oauth/authorize') return html(consentPage('/callback', { state: url.searchParams.get('state') ?? '' }, true));
     if (url.pathname === '/callback') {
-      const login = url.searchParams.get('code');
+      const login = url.searchParams.get('login');
       const known = accounts.find((account) => account.login === login);
       if (url.searchParams.get('error') || !known)
         return html(handOverPage({ error: 'Failed to receive an authorization code. Please try again later.', errorCode: 'AUTH_CODE_REQUEST_FAILED' }));
@@ -177,32 +234,87 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
     return response.writeHead(404).end();
   };
 
-  const server = createServer((request, response) => {
-    if (!/^\/(api\/|graphql)/.test(request.url ?? '')) return relay(request, response);
-    // The studio calls the API from its own origin, with a token in a header: every answer carries CORS headers.
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    if (request.method === 'OPTIONS') {
-      return response
-        .writeHead(204, {
-          'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
-          'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
-        })
-        .end();
+  const { origin, close } = await serve((call, response) =>
+    /^\/(api\/|graphql)/.test(call.url.pathname) ? api(call, response) : relay(call, response),
+  );
+  return { origin, authUrl: origin, apiRoot: `${origin}/api/v3`, allowedDomains, asked, unanswered, close };
+}
+
+/** What {@link startGitLabStandIn} serves. */
+export type GitLabStandInOptions = Omit<GitHubStandInOptions, 'allowedDomains'>;
+
+/** A running GitLab stand-in: its API's root as STUDIO_API_ROOT takes it (the studio signs in on its origin), and what it was asked. */
+export type GitLabStandIn = Omit<GitHubStandIn, 'authUrl' | 'allowedDomains'>;
+
+const base64url = (bytes: Buffer) => bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** Starts a stand-in for a self-hosted GitLab on a free port of 127.0.0.1: PKCE sign-in, REST and GraphQL. */
+export async function startGitLabStandIn({ repo, branch, files, accounts }: GitLabStandInOptions): Promise<GitLabStandIn> {
+  const tree = filesWithShas(files);
+  const byPath = new Map(tree.map((file) => [file.path, file]));
+  const codes = new Map<string, { account: StandInAccount; challenge: string }>();
+  const tokens = new Map<string, StandInAccount>();
+  const asked: string[] = [];
+  const unanswered: string[] = [];
+  const project = `/api/v4/projects/${encodeURIComponent(repo)}`;
+
+  /** Answers a GraphQL query by what it selects. */
+  const graphql = (query: string, variables: { paths?: string[] }): unknown => {
+    const repository = (answer: unknown) => ({ project: { repository: answer } });
+    if (query.includes('lastCommit')) return repository({ tree: { lastCommit: { sha: STAND_IN_COMMIT, message: 'Content' } } });
+    if (query.includes('blobs(after:')) {
+      const nodes = tree.map(({ path, sha }) => ({ type: 'blob', path, sha }));
+      return repository({ tree: { blobs: { nodes, pageInfo: { endCursor: '', hasNextPage: false } } } });
     }
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => api(request, body, response));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    authUrl: origin,
-    apiRoot: `${origin}/api/v3`,
-    allowedDomains,
-    asked,
-    unanswered,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    if (query.includes('blobs(ref:')) {
+      return repository({ blobs: { nodes: (variables.paths ?? []).map((path) => ({ rawTextBlob: byPath.get(path)?.bytes.toString('utf8') ?? null })) } });
+    }
+    return undefined;
   };
+
+  const { origin, close } = await serve(({ request, url, body }, response) => {
+    const path = url.pathname;
+    const send = (status: number, json?: unknown) => sendJson(response, status, json);
+    const query = url.searchParams;
+    if (path === '/oauth/authorize') {
+      const hidden = { redirect_uri: query.get('redirect_uri') ?? '', state: query.get('state') ?? '', challenge: query.get('code_challenge') ?? '' };
+      return sendHtml(response, consentPage('/oauth/consent', hidden, false));
+    }
+    if (path === '/oauth/consent') {
+      const account = accounts.find(({ login }) => login === query.get('login'));
+      if (!account) return sendHtml(response, '<!doctype html><title>Sign in</title><p>No such account.</p>');
+      const code = `code-${codes.size + 1}`;
+      codes.set(code, { account, challenge: query.get('challenge') ?? '' });
+      const back = new URL(query.get('redirect_uri') ?? '');
+      back.search = new URLSearchParams({ code, state: query.get('state') ?? '' }).toString();
+      return response.writeHead(302, { Location: back.href }).end();
+    }
+    if (path === '/oauth/token' && request.method === 'POST') {
+      const { code = '', code_verifier: verifier = '' } = JSON.parse(body || '{}') as { code?: string; code_verifier?: string };
+      const issued = codes.get(code);
+      codes.delete(code);
+      // PKCE: the verifier's SHA-256 must be the challenge the authorize request carried.
+      if (!issued || base64url(createHash('sha256').update(verifier).digest()) !== issued.challenge) return send(400, { error: 'invalid_grant' });
+      const token = `glpat_stand_in_${issued.account.login}`;
+      tokens.set(token, issued.account);
+      return send(200, { access_token: token, token_type: 'Bearer', refresh_token: `${token}_refresh`, expires_in: 7200 });
+    }
+    if (!path.startsWith('/api/')) return send(404, { message: '404 Not Found' });
+    const account = tokens.get((request.headers.authorization ?? '').replace(/^Bearer /, ''));
+    if (path === '/api/graphql' && request.method === 'POST') return answerGraphql({ path, body, signedIn: !!account, answer: graphql, asked, unanswered }, response);
+    asked.push(`${request.method} ${path}`);
+    if (!account) return send(401, { message: '401 Unauthorized' });
+    const id = accounts.indexOf(account) + 1;
+    if (request.method === 'GET' && path === '/api/v4/user') {
+      return send(200, { id, username: account.login, name: account.name, avatar_url: null, web_url: `${origin}/${account.login}` });
+    }
+    if (request.method === 'GET' && path === `${project}/users`) return send(200, account.canWrite ? [{ id, username: account.login }] : []);
+    // No open merge requests, deployments or commit statuses.
+    if (request.method === 'GET' && [`${project}/merge_requests`, `${project}/deployments`, `${project}/repository/commits/${STAND_IN_COMMIT}/statuses`].includes(path))
+      return send(200, []);
+    if (request.method === 'GET' && path === `${project}/repository/branches/${branch}`) return send(200, { name: branch, commit: { id: STAND_IN_COMMIT } });
+    unanswered.push(`${request.method} ${path}`);
+    return send(404, { message: '404 Not Found' });
+  });
+  return { origin, apiRoot: `${origin}/api/v4`, asked, unanswered, close };
 }
