@@ -114,12 +114,31 @@ export function studioScript(stylesheets) {
 }
 
 /**
- * The `_headers` of a studio served from an origin of its own: the site's security headers (the `/*` block of
- * public/_headers), with the opener kept for the sign-in pop-up on every path, since the studio is all that origin holds.
+ * The studio's Cross-Origin-Opener-Policy for a configuration. GitHub's pop-up is the relay's page, which finds its
+ * opener under same-origin-allow-popups. GitLab's PKCE pop-up is the studio's own page, which goes to GitLab and comes
+ * back: Chromium moves a page with that policy, coming from another origin, to a new browsing context group, which
+ * severs the opener and the sign-in never completes (tests/e2e/content-studio-gitlab-sign-in.spec.ts), so it needs
+ * unsafe-none.
  */
-export function studioOriginHeaders(siteHeaders) {
+export function studioOpenerPolicy(config) {
+  return config.backend.auth_type === 'pkce' ? 'unsafe-none' : 'same-origin-allow-popups';
+}
+
+/**
+ * The `_headers` of a studio served from an origin of its own: the site's security headers (the `/*` block of
+ * public/_headers), with the studio's opener policy on every path, since the studio is all that origin holds.
+ */
+export function studioOriginHeaders(siteHeaders, openerPolicy = 'same-origin-allow-popups') {
   const [all = ''] = siteHeaders.split(/\n(?=\S)/);
-  return `${all.replace(/Cross-Origin-Opener-Policy: .*/, 'Cross-Origin-Opener-Policy: same-origin-allow-popups').trimEnd()}\n`;
+  return `${all.replace(/Cross-Origin-Opener-Policy: .*/, `Cross-Origin-Opener-Policy: ${openerPolicy}`).trimEnd()}\n`;
+}
+
+/** The site's `_headers` with the studio's opener policy on /admin/* (public/_headers gives GitHub's). */
+export function siteHeadersForStudio(siteHeaders, openerPolicy) {
+  return siteHeaders.replace(
+    /^(\/admin\/\*\n(?:\s+.*\n)*?\s+Cross-Origin-Opener-Policy: ).*$/m,
+    (_, block) => `${block}${openerPolicy}`,
+  );
 }
 
 /**
@@ -149,10 +168,14 @@ export function contentStudioIntegration(env) {
         await cp(bundle, join(out, 'sveltia'), { recursive: true, filter: (source) => !source.endsWith('.map') });
         const home = await readFile(join(site, 'index.html'), 'utf8');
         const stylesheets = [...home.matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/g)].map((match) => match[1]);
+        const siteHeaders = await readFile(join(site, '_headers'), 'utf8');
+        const opener = studioOpenerPolicy(config);
         if (ownOrigin) {
           await mkdir(join(base, '_astro'), { recursive: true });
           for (const href of stylesheets) await cp(join(site, href), join(base, href));
-          await writeFile(join(base, '_headers'), studioOriginHeaders(await readFile(join(site, '_headers'), 'utf8')));
+          await writeFile(join(base, '_headers'), studioOriginHeaders(siteHeaders, opener));
+        } else {
+          await writeFile(join(site, '_headers'), siteHeadersForStudio(siteHeaders, opener));
         }
         await writeFile(join(out, 'studio.js'), studioScript(stylesheets));
         await writeFile(join(out, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);

@@ -582,10 +582,16 @@ export function studioConfig({ backend, repo, branch, authUrl, apiRoot, appId }:
     },
   };
   return {
-    // GitLab signs in with PKCE in the browser, no relay: the application id is all it needs.
+    // GitLab signs in with PKCE in the browser, no relay: the application id is all it needs. Sveltia takes the sign-in
+    // host from base_url alone (gitlab.com unless set), so a self-hosted GitLab's is its API's origin, which the policy allows.
     backend:
       backend === 'gitlab'
-        ? { name: 'gitlab', ...shared, ...(appId ? { auth_type: 'pkce', app_id: appId } : {}) }
+        ? {
+            name: 'gitlab',
+            ...shared,
+            ...(appId ? { auth_type: 'pkce', app_id: appId } : {}),
+            ...(apiRoot && !authUrl ? { base_url: new URL(apiRoot).origin } : {}),
+          }
         : { name: 'github', ...shared },
     // Every change becomes a pull (merge) request that CI builds: a value the schema refuses never reaches the site.
     publish_mode: 'editorial_workflow',

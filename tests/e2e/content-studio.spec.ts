@@ -7,6 +7,7 @@ import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { expect, siteOrigin, test } from './fixtures';
 import { buildSiteCopy } from './site-build';
+import { answerOtherHosts } from './studio-kit';
 
 // The studio at /admin/ with "Work with Local Repository": the directory picker returns a folder of the browser's
 // own storage (OPFS) seeded from this checkout's src/content, so nothing on disk changes. Nothing leaves this machine:
@@ -17,7 +18,6 @@ const FAQ = 'src/content/faqs/delivery-time.md';
 const STEPS = 'src/content/steps/steps.yaml';
 const NEW_ANSWER = 'Our courier partner now delivers within 7 working days of release, and you can follow every step online.';
 const NEW_TITLE = 'Receive your quote';
-const ASSETS = 'node_modules/@sveltia/cms/npm/assets';
 
 /** Every file under src/content, by its path from the project root. */
 function contentFiles(): Record<string, string> {
@@ -33,26 +33,6 @@ function contentFiles(): Record<string, string> {
 function frontMatter(text: string): { data: unknown; body: string } {
   const [, yaml = '', body = ''] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
   return { data: parse(yaml), body: body.trim() };
-}
-
-/** Answers the studio's requests to other hosts as those hosts would, from this machine; anything else is recorded and refused. */
-async function answerOtherHosts(page: Page, unexpected: string[]): Promise<void> {
-  const fonts = readdirSync(ASSETS).filter((name) => name.endsWith('.woff2'));
-  await page.route(
-    (url) => url.origin !== siteOrigin,
-    (route: Route) => {
-      const url = new URL(route.request().url());
-      if (url.href === 'https://unpkg.com/@sveltia/cms/package.json') return route.fulfill({ json: { version: '0.221.1' } });
-      if (url.href === 'https://www.githubstatus.com/api/v2/status.json')
-        return route.fulfill({ json: { status: { indicator: 'none' } } });
-      const font =
-        url.href.startsWith('https://cdn.jsdelivr.net/fontsource/fonts/') &&
-        fonts.find((name) => name.startsWith(url.pathname.split('/')[3]?.split(/[:@]/)[0] ?? '-'));
-      if (font) return route.fulfill({ body: readFileSync(join(ASSETS, font)), contentType: 'font/woff2' });
-      unexpected.push(url.href);
-      return route.abort();
-    },
-  );
 }
 
 /** "Work with Local Repository" opens the folder the picker returns; here, a folder of the page's own storage. */
@@ -110,7 +90,7 @@ test('the studio edits an FAQ and a step in a local repository, refuses an empty
   });
   page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
   await page.exposeFunction('reportViolation', (text: string) => violations.push(text));
-  await answerOtherHosts(page, unexpected);
+  await answerOtherHosts(page, [siteOrigin], unexpected);
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       (window as unknown as { reportViolation: (text: string) => void }).reportViolation(
@@ -124,7 +104,6 @@ test('the studio edits an FAQ and a step in a local repository, refuses an empty
   await page.goto('/admin/');
   await seedRepository(page, original);
   await expect(page).toHaveTitle(/Shopper content studio/);
-  if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-sign-in.png' });
   await page.getByRole('button', { name: 'Work with Local Repository' }).click();
 
   // An FAQ: the question left empty is refused with the rule's message, then the answer changes.
@@ -230,7 +209,7 @@ test('an edit the studio cannot write is not lost: the editor is told, the text 
 }) => {
   test.setTimeout(90_000);
   const unexpected: string[] = [];
-  await answerOtherHosts(page, unexpected);
+  await answerOtherHosts(page, [siteOrigin], unexpected);
   await pickStoredFolder(page);
   const original = contentFiles();
   await page.goto('/admin/');
@@ -281,7 +260,7 @@ test('an editor whose GitHub account may only read the repository is told so at 
   test.skip(backend.name !== 'github', 'this build signs editors in with GitLab');
   const unexpected: string[] = [];
   const asked: string[] = [];
-  await answerOtherHosts(page, unexpected);
+  await answerOtherHosts(page, [siteOrigin], unexpected);
   // GitHub as it answers an account with read access only: its profile, the repository's open pull requests (none) and
   // last commit, but a 403 to the collaborator check the studio makes first, which GitHub answers only with push access.
   await page.route('https://api.github.com/**', (route: Route) => {
@@ -307,7 +286,6 @@ test('an editor whose GitHub account may only read the repository is told so at 
   await expect(page.getByRole('alert')).toHaveText(
     `There was an error while loading site data. You don’t have access to the “\u2068${backend.repo.split('/')[1]}\u2069” repository.`,
   );
-  if (process.env.STUDIO_SCREENSHOTS) await page.screenshot({ path: 'docs/images/studio-no-access.png' });
   // Signed out again, with the way back in: once a developer has given the account write access, it signs in anew.
   await expect(page.getByRole('button', { name: 'Sign In with \u2068GitHub\u2069' })).toBeVisible();
   expect(asked).toContain(`GET /repos/${backend.repo}/collaborators/reader`);

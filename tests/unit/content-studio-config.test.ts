@@ -5,7 +5,16 @@ import { pathToFileURL } from 'node:url';
 import type { Collection, Field } from '@sveltia/cms';
 import { z } from 'astro/zod';
 import { describe, expect, it, vi } from 'vitest';
-import { contentStudioIntegration, studioPolicy, studioPage, studioScript, guideUrl } from '../../scripts/content-studio.mjs';
+import {
+  contentStudioIntegration,
+  siteHeadersForStudio,
+  studioOpenerPolicy,
+  studioOriginHeaders,
+  studioPolicy,
+  studioPage,
+  studioScript,
+  guideUrl,
+} from '../../scripts/content-studio.mjs';
 import { STUDIO_PATTERNS, studioCollections, studioConfig, UNSET_REPO } from '../../src/content-studio';
 
 // The studio's forms (src/content-studio.ts) against the build's schemas (src/content.config.ts), field by field: a
@@ -315,6 +324,13 @@ describe('the /admin/ page', () => {
     expect(gitlab).not.toMatch(/github/);
   });
 
+  it("signs in to a self-hosted GitLab on its own host, which the policy allows, not on gitlab.com", () => {
+    const config = studioConfig({ backend: 'gitlab', repo: 'shop/web', apiRoot: 'https://git.shopper.example/api/v4', appId: 'abc' });
+    expect(config.backend).toMatchObject({ base_url: 'https://git.shopper.example', auth_type: 'pkce' });
+    expect(studioPolicy(config)).toContain('https://git.shopper.example');
+    expect(studioConfig({ backend: 'gitlab', repo: 'shop/web', appId: 'abc' }).backend).not.toHaveProperty('base_url');
+  });
+
   it('has one policy meta tag, no inline script, and says what it is and where the guide is', () => {
     const page = studioPage(config);
     expect(page.match(/http-equiv="content-security-policy"/g)).toHaveLength(1);
@@ -392,5 +408,24 @@ describe('the studio on an origin of its own (STUDIO_OUT_DIR)', () => {
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("the studio's opener policy", () => {
+  const site = fs.readFileSync('public/_headers', 'utf8');
+  const gitlab = studioConfig({ backend: 'gitlab', repo: 'shop/web', apiRoot: 'https://git.shopper.example/api/v4', appId: 'abc' });
+  const adminBlock = (headers: string) => /^\/admin\/\*\n(?:\s+.*\n)*/m.exec(headers)?.[0];
+
+  it("keeps public/_headers' same-origin-allow-popups for GitHub's relay pop-up", () => {
+    expect(studioOpenerPolicy(studioConfig({ repo: 'shop/web' }))).toBe('same-origin-allow-popups');
+    expect(siteHeadersForStudio(site, 'same-origin-allow-popups')).toBe(site);
+  });
+
+  it("is unsafe-none on /admin/ alone for GitLab's PKCE pop-up, which leaves the studio's origin and comes back", () => {
+    expect(studioOpenerPolicy(gitlab)).toBe('unsafe-none');
+    const headers = siteHeadersForStudio(site, 'unsafe-none');
+    expect(adminBlock(headers)).toBe('/admin/*\n  Cross-Origin-Opener-Policy: unsafe-none\n');
+    expect(headers.replace(adminBlock(headers) ?? '', '')).toBe(site.replace(adminBlock(site) ?? '', ''));
+    expect(studioOriginHeaders(site, 'unsafe-none')).toContain('Cross-Origin-Opener-Policy: unsafe-none\n');
   });
 });
