@@ -41,6 +41,8 @@ export default defineConfig({
         SANDBOX_QUIET: '1',
         SANDBOX_SHAPE: process.env.SANDBOX_SHAPE ?? 'spec',
         SANDBOX_SITE_ORIGIN: `http://127.0.0.1:${sitePort}`,
+        // Every test registers its shopper from this one address: only the per-address limit is lifted, the per-e-mail one stays as served.
+        SANDBOX_RATE_LIMITS: '{"perAddress":100000}',
       },
     },
     {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
-import { readBody } from './http';
+import { clientAddress, readBody } from './http';
 import { queueMail } from './outbox';
 
 /** Hashes a password with scrypt and a random salt (`salt:hash`, hex). */
@@ -165,8 +165,7 @@ const DUMMY_HASH = hashPassword(randomToken());
 
 function passwordGrant(ctx: SandboxContext, c: Context<AppEnv>, body: Record<string, unknown>): Response {
   const { username, password } = body;
-  // The socket's address, never X-Forwarded-For: a header is the client's to choose.
-  const address = c.env?.incoming?.socket.remoteAddress ?? 'unknown';
+  const address = clientAddress(c);
   const email = typeof username === 'string' ? username.trim().toLowerCase() : '';
   const keys = [{ key: `address:${address}`, limit: ctx.backoff.config.addressFailures }];
   if (email !== '') keys.push({ key: `account:${email}`, limit: ctx.backoff.config.failures });

@@ -3,6 +3,7 @@ import type { SignInBackoff } from './backoff';
 import type { Db } from './db';
 import type { FaultState } from './faults';
 import type { PushState } from './push';
+import type { RateLimits } from './rate-limit';
 import type { ResponseShape } from './shape';
 
 /** Shared state every route module works with. */
@@ -22,6 +23,8 @@ export interface SandboxContext {
   settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number; refreshTokenLifetimeSeconds: number; refreshFamilyLifetimeSeconds: number };
   /** Failed sign-in counts per account and per client address. */
   backoff: SignInBackoff;
+  /** Calls of the rate-limited routes per e-mail address and per client address. */
+  rateLimits: RateLimits;
   /** How a card payment completes: at once, or on the stand-in PayFast page; the default and per-user choices of the tests. */
   payments: PaymentSettings;
   /** Web Push: the VAPID keys, the sends still in flight, and the stand-in push service's inbox. */

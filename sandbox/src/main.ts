@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { parseRateLimits } from './rate-limit';
 import { startSandbox } from './server';
 import { shapeFromEnv } from './shape';
 
@@ -25,6 +26,7 @@ const running = await startSandbox({
   refreshFamilyLifetime: Number.isInteger(familyLifetime) ? familyLifetime : undefined,
   shape: shapeFromEnv(env.SANDBOX_SHAPE),
   payment: env.SANDBOX_PAYMENT === 'redirect' ? 'redirect' : 'direct',
+  rateLimits: env.SANDBOX_RATE_LIMITS ? parseRateLimits(env.SANDBOX_RATE_LIMITS) : undefined,
   pushReminderSeconds: reminderSeconds !== undefined && Number.isFinite(reminderSeconds) && reminderSeconds >= 0 ? reminderSeconds : undefined,
 });
 console.log(

@@ -132,6 +132,7 @@ export function resetData(ctx: SandboxContext): void {
     for (const table of TABLES) ctx.db.prepare(`DELETE FROM ${table}`).run();
   })();
   ctx.backoff.clearAll();
+  ctx.rateLimits.clearAll();
   if (fs.existsSync(ctx.uploadsDir)) {
     for (const name of fs.readdirSync(ctx.uploadsDir)) fs.rmSync(path.join(ctx.uploadsDir, name), { force: true });
   }

@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
-import { queueMail } from './outbox';
+import { Hono, type Context } from 'hono';
 import type { AppEnv, SandboxContext } from './context';
-import { FieldReader, MAX_MESSAGE, readBody, requireParam } from './http';
+import { FieldReader, isRecord, MAX_MESSAGE, readBody, requireParam } from './http';
+import { queueMail } from './outbox';
+import { overLimit, type LimitedCall } from './rate-limit';
 import { checkEmail } from './validation';
 
 /** Free-text message fields; every other field is a short line. */
@@ -20,14 +21,26 @@ export function emailRoutes(ctx: SandboxContext): Hono<AppEnv> {
     return { email: email ?? '', ...values };
   };
 
+  // Counted before the checks: a refused message counts too, so nobody probes the form without limit.
+  const refusal = (c: Context<AppEnv>, call: LimitedCall, body: Record<string, unknown>): Response | undefined => {
+    const email = isRecord(body.contact) ? body.contact.email : undefined;
+    return overLimit(ctx, c, call, typeof email === 'string' ? email : undefined);
+  };
+
   r.post('/contact_us', async (c) => {
-    const message = read(await readBody(c), ['first_name', 'last_name', 'mobile', 'query_title', 'query_body']);
+    const body = await readBody(c);
+    const refused = refusal(c, 'contact_us', body);
+    if (refused) return refused;
+    const message = read(body, ['first_name', 'last_name', 'mobile', 'query_title', 'query_body']);
     queueMail(ctx, 'contact_us', 'support@sandbox.local', `Contact: ${message.query_title}`, message);
     return c.json({ message: 'Successfully Sent' });
   });
 
   r.post('/advertise_with_us', async (c) => {
-    const message = read(await readBody(c), ['mobile', 'company_name', 'message']);
+    const body = await readBody(c);
+    const refused = refusal(c, 'advertise_with_us', body);
+    if (refused) return refused;
+    const message = read(body, ['mobile', 'company_name', 'message']);
     queueMail(ctx, 'advertise_with_us', 'adverts@sandbox.local', `Advertise: ${message.company_name}`, message);
     return c.json({ message: 'Email Sent' });
   });

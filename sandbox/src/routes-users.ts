@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { createUserToken, hashPassword, requireUser, revokeUserTokens, verifyPassword } from './auth';
-import { queueMail } from './outbox';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
-import { FieldReader, HttpError, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
+import { FieldReader, HttpError, isRecord, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
+import { queueMail } from './outbox';
+import { overLimit } from './rate-limit';
 import { userJson } from './serialize';
 import { checkEmail, checkMobile, checkPassword, isAdult, isIsoDate } from './validation';
 
@@ -57,6 +58,8 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
 
   r.post('/', async (c) => {
     const params = requireParam(await readBody(c), 'user');
+    const refused = overLimit(ctx, c, 'registration', typeof params.email === 'string' ? params.email : undefined);
+    if (refused) return refused;
     const f = new FieldReader(params);
     const first = f.string('first_name', { required: true });
     const last = f.string('last_name', { required: true });
@@ -87,6 +90,8 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.post('/forgot_password', async (c) => {
     const params = requireParam(await readBody(c), 'user');
     const email = typeof params.email === 'string' ? params.email.trim() : '';
+    const refused = overLimit(ctx, c, 'forgot_password', email);
+    if (refused) return refused;
     const user = email === '' ? undefined : (ctx.db.prepare('SELECT * FROM users WHERE email = ? AND archived_at IS NULL').get(email) as UserRow | undefined);
     if (user) {
       const token = createUserToken(ctx, user.id, 'reset');
@@ -124,6 +129,10 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.post('/unlock_account', async (c) => {
     const params = requireParam(await readBody(c), 'user');
     const userId = useToken(ctx, params.token, 'unlock');
+    // Counted per client, and per account once the token names one: guessing tokens meets the client's limit.
+    const owner = userId === undefined ? undefined : findUser(ctx, userId).email;
+    const refused = overLimit(ctx, c, 'unlock_account', owner);
+    if (refused) return refused;
     if (userId === undefined) throw new HttpError(422, 'Invalid unlock token');
     ctx.db.transaction(() => {
       ctx.db.prepare('UPDATE user_tokens SET used_at = ? WHERE token = ?').run(nowIso(), String(params.token));

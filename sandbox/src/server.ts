@@ -5,7 +5,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
-import { mountTokenEndpoint } from './auth';
+import { mountTokenEndpoint, requireUser } from './auth';
 import { DEFAULT_BACKOFF, SignInBackoff, type BackoffConfig } from './backoff';
 import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type PaymentFlow, type SandboxContext } from './context';
 import { openDatabase } from './db';
@@ -19,6 +19,7 @@ import { emailRoutes } from './routes-email';
 import { ordersRoutes } from './routes-orders';
 import { advertsRoutes, portalsRoutes } from './routes-portals';
 import { productsRoutes } from './routes-products';
+import { DEFAULT_RATE_LIMIT, overLimit, RateLimits, type RateLimitConfig } from './rate-limit';
 import { pushServiceRoutes, pushSubscriptionsRoutes } from './routes-push';
 import { socialRoutes, standInRoutes } from './routes-stand-in';
 import { usersRoutes } from './routes-users';
@@ -48,6 +49,8 @@ export interface SandboxOptions {
   refreshFamilyLifetime?: number;
   /** Failed sign-in backoff (tests shorten it); default {@link DEFAULT_BACKOFF}. */
   signInBackoff?: Partial<BackoffConfig>;
+  /** Limits of forgot password, unlock, registration, contact, advertise and push subscription (tests shorten them); default {@link DEFAULT_RATE_LIMIT}. */
+  rateLimits?: Partial<RateLimitConfig>;
   /** Answer in the spec's shape (default) or the `{ data }` envelope. */
   shape?: ResponseShape;
   /** Card payments complete at once (default) or on the stand-in PayFast page (`redirect`). */
@@ -84,6 +87,7 @@ export function createSandbox(options: SandboxOptions) {
       refreshFamilyLifetimeSeconds: options.refreshFamilyLifetime ?? DEFAULT_FAMILY_LIFETIME,
     },
     backoff: new SignInBackoff({ ...DEFAULT_BACKOFF, ...options.signInBackoff }),
+    rateLimits: new RateLimits({ ...DEFAULT_RATE_LIMIT, ...options.rateLimits }),
     payments: { flow: options.payment ?? 'direct', perUser: new Map(), pending: new Map() },
     push: createPushState(db, options.faults ?? false),
   };
@@ -132,6 +136,12 @@ export function createSandbox(options: SandboxOptions) {
   api.route('/email', emailRoutes(ctx));
   api.route('/payments', paymentsRoutes(ctx));
   api.route('/cards', cardsRoutes(ctx));
+  // Counted per account before the subscription routes run (their own guard then passes the same token again).
+  api.post('/push_subscriptions', requireUser(ctx), async (c, next) => {
+    const refused = overLimit(ctx, c, 'push_subscription', c.get('user').email);
+    if (refused) return refused;
+    await next();
+  });
   api.route('/push_subscriptions', pushSubscriptionsRoutes(ctx));
   app.route('/api/web/v1', api);
   if (options.faults) {

@@ -9,9 +9,12 @@ export type Json = any;
 export const SHOPPER = { email: 'shopper@example.com', password: 'Shopper#2026' };
 export const OTHER = { email: 'other@example.com', password: 'Other#2026' };
 
+/** Rate limits high enough for the tests that are not about them: every test client calls from one address. */
+const ROOMY_RATE_LIMITS = { perEmail: 1000, perAddress: 1000 };
+
 /** Starts a quiet sandbox with faults enabled on a free port over a fresh in-memory database; the rule tests read the envelope dialect (shape.test.ts covers the spec's). */
 export function start(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
-  return startSandbox({ db: ':memory:', port: 0, faults: true, quiet: true, shape: 'envelope', ...options });
+  return startSandbox({ db: ':memory:', port: 0, faults: true, quiet: true, shape: 'envelope', rateLimits: ROOMY_RATE_LIMITS, ...options });
 }
 
 /** A small HTTP client bound to one sandbox. */
