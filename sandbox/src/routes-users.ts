@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createUserToken, hashPassword, requireUser, revokeUserTokens, verifyPassword } from './auth';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
-import { FieldReader, HttpError, isRecord, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
+import { FieldReader, HttpError, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
 import { queueMail } from './outbox';
 import { overLimit } from './rate-limit';
 import { userJson } from './serialize';

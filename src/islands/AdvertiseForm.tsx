@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import * as yup from 'yup';
 import type { AdvertiseMessage } from '../lib/api/email';
-import { sendAdvertiseForm } from '../lib/stores/site-messages';
+import { advertiseWait, sendAdvertiseForm } from '../lib/stores/site-messages';
 import { email, messages } from '../lib/schemas/rules';
 import { Field } from './ui/Field';
 import { MessageForm } from './contact/MessageForm';
+import { useTryAgain } from './ui/use-try-again';
 
 const initialValues: AdvertiseMessage = { email: '', mobile: '', companyName: '', description: '' };
 
@@ -18,11 +19,13 @@ const advertiseSchema = yup.object({
 
 /** The advertise-with-us form (POST /email/advertise_with_us); 'Email Sent' on success. */
 export function AdvertiseForm(): ReactNode {
+  const waitMessage = useTryAgain(advertiseWait);
   return (
     <MessageForm<AdvertiseMessage>
       initialValues={initialValues}
       schema={advertiseSchema}
       send={sendAdvertiseForm}
+      waitMessage={waitMessage}
       successMessage="Email Sent"
       titleId="advertise-form-title"
       title="Tell us about your shop"

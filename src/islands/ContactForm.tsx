@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import * as yup from 'yup';
 import type { ContactMessage } from '../lib/api/email';
-import { sendContactForm } from '../lib/stores/site-messages';
+import { contactWait, sendContactForm } from '../lib/stores/site-messages';
 import { email, messages } from '../lib/schemas/rules';
 import { Field } from './ui/Field';
 import { MessageForm } from './contact/MessageForm';
+import { useTryAgain } from './ui/use-try-again';
 
 const initialValues: ContactMessage = {
   email: '',
@@ -27,11 +28,13 @@ const contactSchema = yup.object({
 
 /** The contact-us form (POST /email/contact_us); 'Successfully Sent' on success. */
 export function ContactForm(): ReactNode {
+  const waitMessage = useTryAgain(contactWait);
   return (
     <MessageForm<ContactMessage>
       initialValues={initialValues}
       schema={contactSchema}
       send={sendContactForm}
+      waitMessage={waitMessage}
       successMessage="Successfully Sent"
       titleId="contact-form-title"
       title="Send us a message"

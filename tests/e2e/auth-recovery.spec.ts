@@ -1,5 +1,6 @@
+import { toast } from './account-helpers';
 import { axeViolations } from './axe-kit';
-import { apiOrigin, expect, freshUser, latestUserToken, layoutShifts, sandbox, test } from './fixtures';
+import { apiOrigin, expect, freshUser, latestUserToken, layoutShifts, sandbox, spendRateLimit, test } from './fixtures';
 
 test.describe('password recovery and unlock', () => {
   test('forgot password, then a new password, then login with reset=successful', async ({ page, request }) => {
@@ -30,6 +31,36 @@ test.describe('password recovery and unlock', () => {
     await login.getByLabel('Password', { exact: true }).fill('Brand#New2026');
     await login.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Welcome Bongani')).toBeVisible();
+  });
+
+  test('forgot password over the rate limit says when to try again, holds the button and keeps the e-mail', async ({ page, request }) => {
+    const email = `limited-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    await spendRateLimit(() => request.post(`${apiOrigin}/api/web/v1/users/forgot_password`, { data: { user: { email } } }));
+    await page.goto('/forgot-password/');
+    const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+    await forgot.getByLabel('Email').fill(email);
+    await forgot.getByRole('button', { name: 'Reset Password' }).click();
+    const wait = 'Too many password reset requests. Please wait 15 minutes before you try again.';
+    await expect(toast(page, wait)).toBeVisible();
+    await expect(forgot.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
+    await expect(forgot.getByRole('button', { name: 'Reset Password' })).toHaveAccessibleDescription(wait);
+    await expect(forgot.getByLabel('Email')).toHaveValue(email);
+  });
+
+  test('unlock over the rate limit says when to try again', async ({ page, request }) => {
+    const account = await freshUser(request);
+    // Each unlock with a real token counts for its account: the sandbox refuses one, whose token the page then brings.
+    await spendRateLimit(async () => {
+      await sandbox(request, 'POST', '/lock', { email: account.email });
+      const token = await latestUserToken(request, 'unlock', account.email);
+      return request.post(`${apiOrigin}/api/web/v1/users/unlock_account`, { data: { user: { token } } });
+    });
+    const token = await latestUserToken(request, 'unlock', account.email);
+    await page.goto(`/unlock-account/?token=${encodeURIComponent(token)}`);
+    const wait = 'Too many unlock attempts. Please wait 15 minutes before you try again.';
+    await expect(toast(page, wait)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(wait);
+    await expect(page.getByRole('link', { name: 'Back to log in' })).toBeVisible();
   });
 
   test('a used or bad reset token shows the server message', async ({ page }) => {

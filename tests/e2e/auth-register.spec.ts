@@ -1,4 +1,5 @@
-import { DEMO_USER, expect, test } from './fixtures';
+import { toast } from './account-helpers';
+import { apiOrigin, DEMO_USER, expect, spendRateLimit, test } from './fixtures';
 
 const uniqueEmail = () => `reg-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -44,6 +45,30 @@ test.describe('registration', () => {
     await dialog.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Registration failed. Please try again.')).toBeVisible();
     await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription(/has already been taken/);
+  });
+
+  test('over the rate limit it says when to try again, holds Register and keeps what was typed', async ({ page, request }) => {
+    const email = uniqueEmail();
+    const user = { first_name: 'Zanele', last_name: 'Dlamini', email, mobile: '0821234567', birth_date: '1994-03-02', password: 'Zanele#2026' };
+    await spendRateLimit(() => request.post(`${apiOrigin}/api/web/v1/users`, { data: { user } }));
+    await page.goto('/register/');
+    const dialog = page.getByRole('dialog', { name: 'Register' });
+    await dialog.getByLabel('First Name').fill('Zanele');
+    await dialog.getByLabel('Last Name').fill('Dlamini');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Birth Date').fill('1994-03-02');
+    await dialog.getByLabel('Mobile').fill('0821234567');
+    await dialog.getByLabel('Password', { exact: true }).fill('Zanele#2026');
+    await dialog.getByLabel('Confirm Password', { exact: true }).fill('Zanele#2026');
+    await dialog.getByRole('button', { name: 'Register' }).click();
+    const wait = 'Too many registration attempts. Please wait 15 minutes before you try again.';
+    await expect(toast(page, wait)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Register' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Register' })).toHaveAccessibleDescription(wait);
+    await expect(page.getByText('Registration failed. Please try again.')).toHaveCount(0);
+    await expect(dialog.getByLabel('First Name')).toHaveValue('Zanele');
+    await expect(dialog.getByLabel('Email')).toHaveValue(email);
+    await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('Zanele#2026');
   });
 
   test('section 5 messages show on blur', async ({ page }) => {

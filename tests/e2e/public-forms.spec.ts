@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiOrigin, expect, sandbox, test } from './fixtures';
+import { apiOrigin, expect, sandbox, spendRateLimit, test } from './fixtures';
 
 interface OutboxRow {
   kind: string;
@@ -18,6 +18,37 @@ async function failWith500(page: Page, path: string, body: unknown): Promise<voi
 }
 
 const unique = (): string => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** Spends the rate limit of a message form's e-mail address, fills the form and sends it: the page's call is one too many. */
+async function sendOverLimit(page: Page, path: string, contact: Record<string, string>, fields: Record<string, string>): Promise<void> {
+  await spendRateLimit(() => page.request.post(`${apiOrigin}/api/web/v1${path}`, { data: { contact } }));
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+  await page.getByRole('button', { name: 'Send message' }).click();
+}
+
+test.describe('messages over the rate limit', () => {
+  const wait = 'Too many messages sent. Please wait 15 minutes before you try again.';
+
+  test('the contact form says when to try again, holds Send message and keeps what was typed', async ({ page }) => {
+    const email = `limited-${unique()}@example.com`;
+    await page.goto('/contact-us/');
+    await sendOverLimit(page, '/email/contact_us', { email, query_title: 'Hi', query_body: 'Hello' }, { 'E-mail': email, 'Your query': 'Where is my parcel?' });
+    await expect(page.getByText(wait).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Send message' })).toHaveAccessibleDescription(wait);
+    await expect(page.getByLabel('E-mail')).toHaveValue(email);
+    await expect(page.getByLabel('Your query')).toHaveValue('Where is my parcel?');
+  });
+
+  test('the advertise form says when to try again, holds Send message and keeps what was typed', async ({ page }) => {
+    const email = `limited-${unique()}@example.com`;
+    await page.goto('/advertise-with-us/');
+    await sendOverLimit(page, '/email/advertise_with_us', { email, company_name: 'Shop', message: 'Hello' }, { 'E-mail': email, 'Company name': 'Kasi Kicks' });
+    await expect(page.getByText(wait).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send message' })).toHaveAccessibleDescription(wait);
+    await expect(page.getByLabel('Company name')).toHaveValue('Kasi Kicks');
+  });
+});
 
 test.describe('contact form', () => {
   test('loads no React until the visitor interacts, then keeps what was typed before it arrived', async ({ page }) => {

@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiBase, callApi, createAddress, issueQuote, moveTo, placeOrder } from './account-helpers';
-import { apiOrigin, DEMO_USER, expect, freshUser, sandbox, seedSession, siteOrigin, test, tokensFor, type Tokens } from './fixtures';
+import { axeViolations } from './axe-kit';
+import { apiBase, callApi, createAddress, issueQuote, moveTo, placeOrder, toast } from './account-helpers';
+import { apiOrigin, DEMO_USER, expect, freshUser, sandbox, seedSession, siteOrigin, spendRateLimit, test, tokensFor, type Tokens } from './fixtures';
 
 // http_ece (web-push's own dependency) decrypts what the sandbox sent, as the browser's push service would hand it on.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -197,8 +197,7 @@ test.describe('push notifications on this phone', () => {
     });
     await page.reload();
     await expect(panel.getByRole('checkbox', { name: /Show the shop and total in notifications/ })).toBeChecked();
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, 'all')).toEqual([]);
 
     await panel.getByRole('button', { name: 'Turn off notifications on this phone' }).click();
     await expect(panel.getByRole('button', { name: 'Turn on notifications on this phone' })).toBeVisible();
@@ -275,6 +274,19 @@ test.describe('push notifications on this phone', () => {
     } finally {
       fs.rmSync(profile, { recursive: true, force: true });
     }
+  });
+
+  test('over the rate limit, turning on says when to try again and holds the button', async ({ page, request, signedIn }) => {
+    await stubPush(page, subscriber());
+    const headers = { Authorization: `Bearer ${signedIn.tokens.access_token}` };
+    await spendRateLimit(() => request.post(`${apiBase}/push_subscriptions`, { headers, data: { push_subscription: { endpoint: 'nope' } } }));
+    await page.goto('/my-details/');
+    const turnOn = page.getByRole('region', { name: 'Notifications on this phone' }).getByRole('button', { name: 'Turn on notifications on this phone' });
+    await turnOn.click();
+    const wait = 'Too many tries to turn on notifications. Please wait 15 minutes before you try again.';
+    await expect(toast(page, wait)).toBeVisible();
+    await expect(turnOn).toBeDisabled();
+    await expect(turnOn).toHaveAccessibleDescription(wait);
   });
 
   test('where push cannot work, the offer says what to do instead', async ({ page, signedIn }) => {

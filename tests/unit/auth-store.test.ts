@@ -131,9 +131,9 @@ describe('register', () => {
 
 describe('recovery and unlock', () => {
   it('forgot and reset failures carry the server message for 5 s', async () => {
-    vi.mocked(authApi.requestPasswordReset).mockRejectedValue(new ApiError('Too many requests', 'client', { status: 429 }));
+    vi.mocked(authApi.requestPasswordReset).mockRejectedValue(new ApiError('Mail is down', 'server', { status: 503 }));
     const forgot = await failureOf(auth.forgotPassword('a@b.co'));
-    expect([forgot.message, forgot.ms]).toEqual(['Too many requests', 5000]);
+    expect([forgot.message, forgot.ms]).toEqual(['Mail is down', 5000]);
     vi.mocked(authApi.resetPassword).mockRejectedValue(new ApiError('Reset password token is invalid', 'client', { status: 422 }));
     const reset = await failureOf(auth.resetPassword('t', 'Secret#2026', 'Secret#2026'));
     expect([reset.message, reset.ms]).toEqual(['Reset password token is invalid', 5000]);
@@ -150,6 +150,34 @@ describe('recovery and unlock', () => {
     vi.mocked(authApi.unlockAccount).mockResolvedValueOnce(undefined);
     expect(await auth.unlockAccount('good')).toBeUndefined();
     expect(auth.authMessages.unlockPending).toBe('Your account is being unlocked...');
+  });
+});
+
+describe('a 429 on forgot password, unlock and registration', () => {
+  const tooMany = (retryAfter?: number) => new ApiError('Too many requests. Try again in 900 seconds.', 'client', { status: 429, retryAfter });
+
+  beforeEach(() => {
+    for (const wait of [auth.resetLinkWait, auth.unlockWait, auth.registrationWait]) wait.$until.set(0);
+  });
+
+  it('forgot password says how long to wait (5 s) and sends nothing more until then', async () => {
+    vi.mocked(authApi.requestPasswordReset).mockRejectedValue(tooMany(900));
+    const forgot = await failureOf(auth.forgotPassword('a@b.co'));
+    expect([forgot.message, forgot.ms]).toEqual(['Too many password reset requests. Please wait 15 minutes before you try again.', 5000]);
+    await failureOf(auth.forgotPassword('a@b.co'));
+    expect(authApi.requestPasswordReset).toHaveBeenCalledTimes(1);
+  });
+
+  it('registration says how long to wait instead of Registration failed, and marks no field', async () => {
+    vi.mocked(usersApi.createUser).mockRejectedValue(tooMany(120));
+    const failure = await failureOf(auth.register(registration));
+    expect([failure.message, failure.ms, failure.fieldErrors]).toEqual(['Too many registration attempts. Please wait 2 minutes before you try again.', 5000, {}]);
+  });
+
+  it('the unlock page says how long to wait', async () => {
+    vi.mocked(authApi.unlockAccount).mockRejectedValue(tooMany());
+    const text = 'Too many unlock attempts. Please wait 30 seconds before you try again.';
+    expect(await auth.unlockAccount('token')).toEqual({ toast: text, text });
   });
 });
 

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { normaliseError, retryAfterSeconds } from '../../src/lib/api/errors';
 import { config } from '../../src/lib/config';
-import { $signInBlockedUntil, DEFAULT_SIGN_IN_WAIT_S, signIn, signInWaitLeft } from '../../src/lib/stores/sign-in';
+import { signIn, signInWait } from '../../src/lib/stores/sign-in';
+import { DEFAULT_WAIT_S } from '../../src/lib/stores/try-again';
 import { DRAFT_DATABASE } from '../../src/lib/draft-lifetime';
 import { signOut, storeTokens } from '../../src/lib/stores/session';
 
@@ -18,7 +19,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   sent = [];
-  $signInBlockedUntil.set(0);
+  signInWait.$until.set(0);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -77,17 +78,17 @@ describe('a 429 from the token endpoint', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     tokenAnswer = () => new Response(JSON.stringify({ error: 'too_many_requests' }), { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '42' } });
     await expect(signIn({ username: 'a@b.co', password: 'x', remember: false })).rejects.toThrow('Too many sign-in attempts. Please wait 42 seconds before you try again.');
-    expect(signInWaitLeft()).toBe(42);
+    expect(signInWait.left()).toBe(42);
     const calls = sent.length;
     await expect(signIn({ username: 'a@b.co', password: 'x', remember: false })).rejects.toThrow('Please wait 42 seconds');
     expect(sent.length).toBe(calls);
     vi.setSystemTime(Date.now() + 42_000);
-    expect(signInWaitLeft()).toBe(0);
+    expect(signInWait.left()).toBe(0);
   });
 
   it('waits a default time when the 429 names none', async () => {
     tokenAnswer = () => new Response('{}', { status: 429, headers: { 'Content-Type': 'application/json' } });
-    await expect(signIn({ username: 'a@b.co', password: 'x', remember: false })).rejects.toThrow(`Please wait ${DEFAULT_SIGN_IN_WAIT_S} seconds`);
+    await expect(signIn({ username: 'a@b.co', password: 'x', remember: false })).rejects.toThrow(`Please wait ${DEFAULT_WAIT_S} seconds`);
   });
 
   it('keeps the header on the normalised error', () => {

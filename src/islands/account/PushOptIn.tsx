@@ -6,10 +6,13 @@ import {
   $pushSetting,
   $pushState,
   checkPush,
+  pushWait,
   setPush,
   setPushDetails,
   type PushState,
 } from '../../lib/stores/push';
+import { HeldButton } from '../ui/HeldButton';
+import { useTryAgain } from '../ui/use-try-again';
 import { toastError } from '../ui/Toasts';
 
 /** What a shopper can do instead, where notifications cannot be turned on. */
@@ -66,6 +69,7 @@ export function PushOptIn({ place }: PushOptInProps): ReactNode {
   const state = useStore($pushState);
   const { loading } = useStore($pushSetting);
   const words = WORDS[place];
+  const wait = useTryAgain(pushWait);
   useEffect(() => {
     void checkPush();
   }, []);
@@ -97,9 +101,9 @@ export function PushOptIn({ place }: PushOptInProps): ReactNode {
   return (
     <div className="push-opt-in">
       <p>{words.offer}</p>
-      <button type="button" className="button" disabled={loading || state === 'checking'} onClick={() => press('on')}>
+      <HeldButton type="button" wait={wait} waitId={`push-wait-${place}`} disabled={loading || state === 'checking'} onClick={() => press('on')}>
         {loading ? 'Turning on…' : words.turnOn}
-      </button>
+      </HeldButton>
     </div>
   );
 }

@@ -3,11 +3,13 @@ import { useFormik } from 'formik';
 import { modalHref } from '../../lib/modal-routes';
 import { forgotSchema, type ForgotValues } from '../../lib/schemas/auth';
 import { authMessages } from '../../lib/auth-messages';
-import { forgotPassword } from '../../lib/stores/recovery';
+import { forgotPassword, resetLinkWait } from '../../lib/stores/recovery';
 import { leaveModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
 import { Field, useFocusFirstError } from '../ui/Field';
 import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
+import { HeldButton } from '../ui/HeldButton';
+import { useTryAgain } from '../ui/use-try-again';
 import './auth.css';
 
 const initialValues: ForgotValues = { email: '' };
@@ -30,6 +32,7 @@ export function ForgotPassword(): ReactNode {
   });
   useFocusFirstError(formik, form);
   useAdoptTypedValues(form, formik, initialValues);
+  const wait = useTryAgain(resetLinkWait);
 
   return (
     <>
@@ -37,9 +40,9 @@ export function ForgotPassword(): ReactNode {
       <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
         <Field form={formik} required requiredMark={false} name="email" label="Email" type="email" autoComplete="email" initialFocus />
         <div className="auth-actions">
-          <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+          <HeldButton wait={wait} waitId="forgot-wait" disabled={formik.isSubmitting} busy={formik.isSubmitting} noticeClassName="auth-notice">
             Reset Password
-          </button>
+          </HeldButton>
         </div>
       </form>
       <p className="auth-switch">

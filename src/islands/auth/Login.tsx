@@ -1,33 +1,21 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { modalHref, safeNextPath } from '../../lib/modal-routes';
 import { loginSchema, type LoginValues } from '../../lib/schemas/auth';
 import { authMessages, welcomeMessage } from '../../lib/auth-messages';
 import { rememberedUsername } from '../../lib/remembered-username';
-import { $signInBlockedUntil, signIn, signInWaitLeft, signInWaitMessage } from '../../lib/stores/sign-in';
+import { signIn, signInWait } from '../../lib/stores/sign-in';
 import { signInWithSocial, type SocialProvider } from '../../lib/stores/social-sign-in';
 import { leaveModal } from '../../lib/stores/modal';
 import { notify } from '../ui/Toasts';
 import { showFailure } from './feedback';
 import { CheckboxField, Field, useFocusFirstError } from '../ui/Field';
 import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
+import { HeldButton } from '../ui/HeldButton';
+import { useTryAgain } from '../ui/use-try-again';
 import './auth.css';
 
 const initialValues: LoginValues = { username: '', password: '', remember: false };
-
-// Seconds left of a 429's wait, counting down once a second and 0 when Sign In may be tried again.
-function useSignInWait(): number {
-  const blockedUntil = useStore($signInBlockedUntil);
-  const [now, setNow] = useState(() => Date.now());
-  const left = signInWaitLeft(now);
-  useEffect(() => {
-    if (blockedUntil <= now) return undefined;
-    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, blockedUntil - now));
-    return () => clearTimeout(timer);
-  }, [blockedUntil, now]);
-  return left;
-}
 
 /** The login screen: e-mail, password, Keep me signed in, social sign-in, links to recovery and sign-up. */
 export function Login({ params }: { params: URLSearchParams }): ReactNode {
@@ -48,7 +36,7 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
   });
   useFocusFirstError(formik, form);
   useAdoptTypedValues(form, formik, initialValues);
-  const wait = useSignInWait();
+  const wait = useTryAgain(signInWait);
 
   const { setFieldValue } = formik;
   useEffect(() => {
@@ -89,21 +77,9 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
           </a>
         </div>
         <div className="auth-actions">
-          <button
-            type="submit"
-            className="button"
-            disabled={formik.isSubmitting || wait > 0}
-            aria-busy={formik.isSubmitting}
-            aria-describedby={wait > 0 ? 'sign-in-wait' : undefined}
-          >
+          <HeldButton wait={wait} waitId="sign-in-wait" disabled={formik.isSubmitting} busy={formik.isSubmitting} noticeClassName="auth-notice">
             Sign In
-          </button>
-          {wait > 0 ? (
-            // Not a live region: the toast announced the wait once; a ticking count would repeat it every second.
-            <p id="sign-in-wait" className="auth-notice">
-              {signInWaitMessage(wait)}
-            </p>
-          ) : null}
+          </HeldButton>
           <p className="auth-divider">or</p>
           <button type="button" className="button button--ghost" onClick={() => social('facebook')}>
             Sign in with Facebook

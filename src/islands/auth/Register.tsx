@@ -4,11 +4,13 @@ import type { Flash } from '../../lib/flash';
 import { modalHref } from '../../lib/modal-routes';
 import { registerSchema, type RegisterValues } from '../../lib/schemas/auth';
 import { AuthFailure, authMessages, welcomeMessage } from '../../lib/auth-messages';
-import { register, signInAfterRegistration } from '../../lib/stores/registration';
+import { register, registrationWait, signInAfterRegistration } from '../../lib/stores/registration';
 import { leaveModal } from '../../lib/stores/modal';
 import { showFailure } from './feedback';
 import { Field, useFocusFirstError } from '../ui/Field';
 import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
+import { HeldButton } from '../ui/HeldButton';
+import { useTryAgain } from '../ui/use-try-again';
 import './auth.css';
 
 const initialValues: RegisterValues = {
@@ -51,6 +53,7 @@ export function Register(): ReactNode {
   });
   useFocusFirstError(formik, form);
   useAdoptTypedValues(form, formik, initialValues);
+  const wait = useTryAgain(registrationWait);
 
   return (
     <>
@@ -77,9 +80,9 @@ export function Register(): ReactNode {
         />
         <Field form={formik} type="password" required requiredMark={false} name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
         <div className="auth-actions">
-          <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+          <HeldButton wait={wait} waitId="register-wait" disabled={formik.isSubmitting} busy={formik.isSubmitting} noticeClassName="auth-notice">
             Register
-          </button>
+          </HeldButton>
         </div>
       </form>
       <p className="auth-switch">

@@ -3,6 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { notify, toastError, Toasts } from '../ui/Toasts';
 import { focusFirstInvalid } from './submit-failure';
+import { HeldButton } from '../ui/HeldButton';
 import { useAdoptTypedValues } from '../ui/use-adopt-typed-values';
 
 /** What a message form (contact, advertise) is made of: its values, rule, sender and the fields. */
@@ -15,6 +16,8 @@ export interface MessageFormProps<V extends object> {
   /** Id of the heading that names the form. */
   titleId: string;
   title: string;
+  /** While the service asks to wait after a 429, what to say (useTryAgain): Send message is held until then. */
+  waitMessage: string | undefined;
   children: (form: FormikProps<V>) => ReactNode;
 }
 
@@ -26,6 +29,7 @@ export function MessageForm<V extends object>({
   successMessage,
   titleId,
   title,
+  waitMessage,
   children,
 }: MessageFormProps<V>): ReactNode {
   const formRef = useRef<HTMLFormElement>(null);
@@ -62,9 +66,9 @@ export function MessageForm<V extends object>({
         {children(form)}
         <p className="form-note no-js-only">Sending this form needs JavaScript. You can also e-mail or phone us (see below).</p>
         <div className="js-only">
-          <button className="button" type="submit" disabled={form.isSubmitting}>
+          <HeldButton wait={waitMessage} waitId={`${titleId}-wait`} disabled={form.isSubmitting} noticeClassName="form-note">
             {form.isSubmitting ? 'Sending…' : 'Send message'}
-          </button>
+          </HeldButton>
         </div>
       </form>
       <Toasts />

@@ -14,7 +14,11 @@ import {
   unsubscribeBrowser,
 } from '../push-support';
 import { createWriteStore, type WriteOutcome } from './query';
+import { createTryAgain } from './try-again';
 import { fetchCurrentUser } from './user';
+
+/** Turning notifications on waits after a 429 from the service. */
+export const pushWait = createTryAgain('tries to turn on notifications');
 
 /**
  * Push notifications on this phone: being found out, off, on, or why they cannot be on (blocked in the browser's
@@ -42,7 +46,7 @@ async function turnOn(): Promise<PushState> {
   try {
     const user = await fetchCurrentUser();
     const subscription = await subscribeBrowser(key);
-    const registered = await createPushSubscription(subscription);
+    const registered = await pushWait.send(() => createPushSubscription(subscription));
     keepRegisteredPush({ id: registered.id, endpoint: subscription.endpoint, owner: user.id });
     $pushDetails.set(registered.showDetails);
     return 'on';

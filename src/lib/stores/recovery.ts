@@ -2,11 +2,18 @@ import * as authApi from '../api/auth';
 import { userFieldErrors } from '../api/users';
 import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
 import { errorMessage } from '../error-message';
+import { createTryAgain, isTooMany } from './try-again';
 
-/** Sends the password-reset e-mail; failures carry the server message (5 s). */
+/** The wait of the password-reset e-mail (Forgot password, and Change password on My Details) after a 429. */
+export const resetLinkWait = createTryAgain('password reset requests');
+
+/** The unlock page's wait after a 429. */
+export const unlockWait = createTryAgain('unlock attempts');
+
+/** Sends the password-reset e-mail; failures carry the server message (5 s), a 429 how long to wait. */
 export async function forgotPassword(email: string): Promise<void> {
   try {
-    await authApi.requestPasswordReset(email.trim());
+    await resetLinkWait.send(() => authApi.requestPasswordReset(email.trim()));
   } catch (error) {
     throw new AuthFailure(errorMessage(error), FAILURE_MS.long);
   }
@@ -27,13 +34,14 @@ export interface UnlockFailure {
   text: string;
 }
 
-/** Unlocks the account with the e-mailed token; resolves undefined on success, else what to show. */
+/** Unlocks the account with the e-mailed token; resolves undefined on success, else what to show (after a 429, how long to wait). */
 export async function unlockAccount(token: string | null): Promise<UnlockFailure | undefined> {
   if (!token) return { toast: authMessages.noUnlockToken, text: authMessages.unlockPageMissing };
   try {
-    await authApi.unlockAccount(token);
+    await unlockWait.send(() => authApi.unlockAccount(token));
     return undefined;
-  } catch {
+  } catch (error) {
+    if (isTooMany(error)) return { toast: error.message, text: error.message };
     return { toast: authMessages.unlockFailed, text: authMessages.unlockPageFailed };
   }
 }

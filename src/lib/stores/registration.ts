@@ -3,19 +3,26 @@ import { createUser, userFieldErrors, type User } from '../api/users';
 import type { RegisterValues } from '../schemas/auth';
 import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
 import { startSession } from './sign-in';
+import { createTryAgain, isTooMany } from './try-again';
 
-/** Creates the account (POST /users); the caller then signs in with signInAfterRegistration. */
+/** Register's wait after a 429. */
+export const registrationWait = createTryAgain('registration attempts');
+
+/** Creates the account (POST /users); the caller then signs in with signInAfterRegistration. A 429 says how long to wait. */
 export async function register(values: RegisterValues): Promise<User> {
   try {
-    return await createUser({
+    return await registrationWait.send(() =>
+      createUser({
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       email: values.email.trim(),
       birthDate: values.birthDate ?? '',
       mobile: values.mobile.replace(/\s+/g, ''),
       password: values.password,
-    });
+      }),
+    );
   } catch (error) {
+    if (isTooMany(error)) throw new AuthFailure(error.message, FAILURE_MS.long);
     throw new AuthFailure(authMessages.registrationFailed, FAILURE_MS.long, userFieldErrors(error));
   }
 }
