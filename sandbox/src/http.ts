@@ -7,11 +7,12 @@ export type FieldErrors = Record<string, string[]>;
 
 /** An error that the onError handler turns into `{ error, errors? }` JSON. */
 export class HttpError extends Error {
-  /** Creates an error answered with `status` and an optional field map or extra body. */
+  /** Creates an error answered with `status`, an optional field map or extra body, and optional headers (a 429's Retry-After). */
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: FieldErrors | Record<string, unknown>,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

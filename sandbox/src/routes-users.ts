@@ -19,18 +19,26 @@ function findUser(ctx: SandboxContext, id: number): UserRow {
 // The admin scope opens other users' records; the token endpoint never grants it.
 const isAdmin = (c: Context<AppEnv>) => c.get('scopes').includes('admin');
 
-/** The user `id` when it is the caller's own (or the caller holds the admin scope), else 403. */
 /**
  * Devise's update_with_password: a change of sign-in e-mail and closing the account need the current password, so a
- * stolen access token alone cannot take the account. The admin scope (an operator acting for a user) needs none.
+ * stolen access token alone cannot take the account. The admin scope (an operator acting for a user) needs none. A
+ * wrong one counts as a failed sign-in of the account, and a paused account answers 429 (rule 4): a session left open
+ * must not guess the password faster than the sign-in can.
  */
-function checkCurrentPassword(c: Context<AppEnv>, user: UserRow, f: FieldReader): void {
+function checkCurrentPassword(ctx: SandboxContext, c: Context<AppEnv>, user: UserRow, f: FieldReader): void {
   if (isAdmin(c)) return;
+  const account = `account:${user.email.trim().toLowerCase()}`;
+  const wait = ctx.backoff.retryAfter([account]);
+  if (wait > 0) throw new HttpError(429, `Too many failed attempts. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
   const typed = f.string('current_password') ?? f.string('currentPassword');
   if (typed === undefined || typed === '') f.add('current_password', "can't be blank");
-  else if (!verifyPassword(typed, user.password_hash)) f.add('current_password', 'is invalid');
+  else if (!verifyPassword(typed, user.password_hash)) {
+    f.add('current_password', 'is invalid');
+    ctx.backoff.fail([{ key: account, limit: ctx.backoff.config.failures }]);
+  }
 }
 
+/** The user `id` when it is the caller's own (or the caller holds the admin scope), else 403. */
 function targetUser(ctx: SandboxContext, c: Context<AppEnv>): UserRow {
   const id = pathId(c);
   if (id !== c.get('user').id && !isAdmin(c)) throw new HttpError(403, 'Forbidden');
@@ -177,7 +185,7 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     checkMobile(f, 'mobile', mobile);
     if (method !== undefined && method !== 'email' && method !== 'sms') f.add('notificationMethod', 'must be email or sms');
     const newEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
-    if (newEmail) checkCurrentPassword(c, user, f);
+    if (newEmail) checkCurrentPassword(ctx, c, user, f);
     f.check();
     ctx.db.transaction(() => {
       ctx.db
@@ -204,7 +212,7 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const user = targetUser(ctx, c);
     const body = await readBody(c);
     const f = new FieldReader(typeof body.user === 'object' && body.user !== null ? (body.user as Record<string, unknown>) : body);
-    checkCurrentPassword(c, user, f);
+    checkCurrentPassword(ctx, c, user, f);
     f.check();
     // Closing the account ends every session at once, on every device, not only at each token's next refresh.
     ctx.db.transaction(() => {

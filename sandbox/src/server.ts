@@ -153,7 +153,7 @@ export function createSandbox(options: SandboxOptions) {
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) {
-      return c.json(err.errors ? { error: err.message, errors: err.errors } : { error: err.message }, err.status);
+      return c.json(err.errors ? { error: err.message, errors: err.errors } : { error: err.message }, err.status, err.headers);
     }
     console.error('[sandbox] unhandled error:', err);
     return c.json({ error: 'Internal server error' }, 500);

@@ -1,5 +1,6 @@
 import { callApi, createAddress, toast } from './account-helpers';
-import { expect, sandbox, test, tokensFor } from './fixtures';
+import { axeViolations } from './axe-kit';
+import { apiOrigin, expect, sandbox, spendRateLimit, test, tokensFor } from './fixtures';
 
 test.describe('my details', () => {
   test('the personal details form saves and keeps what was saved', async ({ page, request, signedIn }) => {
@@ -64,6 +65,38 @@ test.describe('my details', () => {
     const user = await callApi<{ id: number; first_name: string; last_name: string; email: string; notification_method: string }>(request, tokens, 'GET', '/users/show_details');
     expect(new URL(patch.url()).pathname).toBe(`/api/web/v1/users/${user.id}`);
     expect(user).toMatchObject({ first_name: 'Naledi', last_name: 'Dube', email, notification_method: 'email' });
+  });
+
+  test('wrong current passwords pause like failed sign-ins: an e-mail change then says when to try again, other details still save', async ({
+    page,
+    request,
+    signedIn,
+  }) => {
+    const me = await callApi<{ id: number }>(request, signedIn.tokens, 'GET', '/users/show_details');
+    const headers = { Authorization: `Bearer ${signedIn.tokens.access_token}` };
+    await spendRateLimit(() => request.delete(`${apiOrigin}/api/web/v1/users/${me.id}`, { headers, data: { user: { current_password: 'Guess#2026' } } }));
+    await page.goto('/my-details/');
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await form.getByRole('textbox', { name: 'E-mail' }).fill(`new-${signedIn.email}`);
+    await form.getByLabel('Current password', { exact: true }).fill(signedIn.password);
+    const save = form.getByRole('button', { name: 'Save Details' });
+    await save.click();
+    const wait = /^Too many password attempts\. Please wait \d+ seconds before you try again\.$/;
+    await expect(toast(page, wait)).toBeVisible();
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription(wait);
+    await expect(form.getByLabel('Current password', { exact: true })).toHaveValue(signedIn.password);
+    // Closing the account asks for the same password, so it waits too.
+    const close = page.getByRole('region', { name: 'Close my account' }).getByRole('button', { name: 'Close my account' });
+    await expect(close).toBeDisabled();
+    await expect(close).toHaveAccessibleDescription(wait);
+    expect(await axeViolations(page)).toEqual([]);
+    // Back to the account's e-mail, no password is asked for; an emptied name is a plain string (SPEC section 5) and saves.
+    await form.getByRole('textbox', { name: 'E-mail' }).fill(signedIn.email);
+    await form.getByLabel('Last name').fill('');
+    await save.click();
+    await expect(toast(page, 'Details Updated')).toBeVisible();
+    expect(await callApi<{ last_name: string }>(request, signedIn.tokens, 'GET', '/users/show_details')).toMatchObject({ last_name: '' });
   });
 
   test('a server field error shows on its field and nothing typed is lost', async ({ page, signedIn }) => {

@@ -45,6 +45,7 @@ test.describe('password recovery and unlock', () => {
     await expect(forgot.getByRole('button', { name: 'Reset Password' })).toBeDisabled();
     await expect(forgot.getByRole('button', { name: 'Reset Password' })).toHaveAccessibleDescription(wait);
     await expect(forgot.getByLabel('Email')).toHaveValue(email);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('unlock over the rate limit says when to try again', async ({ page, request }) => {

@@ -158,6 +158,13 @@ describe('account schemas and details', () => {
     expect(await messagesOf(schema, { ...values, email: 'new@example.com', currentPassword: 'Shopper#2026' })).toEqual([]);
   });
 
+  it('lets names and mobile be left empty, as Formik hands them to yup (SPEC section 5: unconstrained strings), but not the e-mail', async () => {
+    const { validateYupSchema } = await import('formik');
+    const values = { firstName: '', lastName: '', email: 't@example.com', mobile: '', notificationMethod: 'sms', currentPassword: '' };
+    await expect(validateYupSchema(values, detailsSchema('t@example.com'))).resolves.toBeDefined();
+    await expect(validateYupSchema({ ...values, email: '' }, detailsSchema('t@example.com'))).rejects.toMatchObject({ errors: expect.arrayContaining(['Must be a valid email']) });
+  });
+
   it("puts the service's current-password refusal on the field in the shopper's words", () => {
     const wrong = new ApiError('Current password is invalid', 'client', { status: 422, errors: { current_password: ['is invalid'] } });
     expect(detailsFieldErrors(wrong)).toEqual({

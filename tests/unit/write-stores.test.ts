@@ -424,6 +424,23 @@ describe('the reads a write changes', () => {
     expect(usersApi.showDetails).toHaveBeenCalledTimes(1);
   });
 
+  it('an e-mail change refused for too many password attempts says how long to wait, and sends no other until then', async () => {
+    const { currentPasswordWait } = await import('../../src/lib/stores/details');
+    mount($currentUser);
+    await vi.waitFor(() => expect($currentUser.get().data?.email).toBe('thandi@example.com'));
+    vi.mocked(usersApi.updateUser).mockRejectedValue(new ApiError('Too many failed attempts. Try again in 60 seconds.', 'client', { status: 429, retryAfter: 60 }));
+    const values = { firstName: 'Thandi', lastName: 'Nkosi', mobile: '0821234567', notificationMethod: 'sms', currentPassword: 'Guess#2026' } as const;
+    const done = await $saveDetails.mutate({ ...values, email: 'new@example.com' });
+    expect(done && 'error' in done && done.error.message).toBe('Too many password attempts. Please wait 1 minute before you try again.');
+    await $saveDetails.mutate({ ...values, email: 'new@example.com' });
+    expect(usersApi.updateUser).toHaveBeenCalledTimes(1);
+    // The other details need no password, and save during the wait.
+    vi.mocked(usersApi.updateUser).mockResolvedValue(user('Thandi'));
+    expect(await $saveDetails.mutate({ ...values, email: 'thandi@example.com' })).toEqual({ data: undefined });
+    expect(usersApi.updateUser).toHaveBeenCalledTimes(2);
+    currentPasswordWait.$until.set(0);
+  });
+
   it('a placed order asks the order lists again', async () => {
     mount($orders);
     await vi.waitFor(() => expect($orders.get().data).toHaveLength(1));

@@ -5,7 +5,10 @@ import type { User } from '../../lib/api/users';
 import { detailsFieldErrors } from '../../lib/details-form';
 import { closeAccountSchema, type CloseAccountValues } from '../../lib/schemas/account';
 import { $accountClosure, closeMyAccount } from '../../lib/stores/account-closure';
+import { currentPasswordWait } from '../../lib/stores/details';
 import { Field } from '../ui/Field';
+import { HeldButton } from '../ui/HeldButton';
+import { useTryAgain } from '../ui/use-try-again';
 import { toastError } from '../ui/Toasts';
 
 /** Props of the close-account panel. */
@@ -17,6 +20,7 @@ export interface CloseAccountPanelProps {
 /** Close my account: the shopper types their e-mail address and current password to confirm; then the session ends as at Log Out. */
 export function CloseAccountPanel({ user }: CloseAccountPanelProps): ReactNode {
   const { loading } = useStore($accountClosure);
+  const wait = useTryAgain(currentPasswordWait);
   const schema = useMemo(() => closeAccountSchema(user?.email ?? ''), [user?.email]);
   const form = useFormik<CloseAccountValues>({
     initialValues: { email: '', currentPassword: '' },
@@ -58,9 +62,9 @@ export function CloseAccountPanel({ user }: CloseAccountPanelProps): ReactNode {
           reserveError
         />
         <div>
-          <button type="submit" className="button button--danger" disabled={loading}>
+          <HeldButton className="button button--danger" wait={wait} waitId="close-wait" disabled={loading}>
             {loading ? 'Closing…' : 'Close my account'}
-          </button>
+          </HeldButton>
         </div>
       </fieldset>
     </form>

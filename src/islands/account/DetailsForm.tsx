@@ -5,10 +5,12 @@ import type { User } from '../../lib/api/users';
 import { accountMessages } from '../../lib/account-messages';
 import { detailsSchema, emailChanging, type DetailsValues } from '../../lib/schemas/account';
 import { detailsFieldErrors, detailsInitialValues } from '../../lib/details-form';
-import { $saveDetails } from '../../lib/stores/details';
+import { $saveDetails, currentPasswordWait } from '../../lib/stores/details';
 import { Spinner } from '../ui/Spinner';
 import { notify, toastError } from '../ui/Toasts';
 import { Field, fieldError } from '../ui/Field';
+import { HeldButton } from '../ui/HeldButton';
+import { useTryAgain } from '../ui/use-try-again';
 
 /** Props of the personal details form. */
 export interface DetailsFormProps {
@@ -40,6 +42,7 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
   const newEmail = user !== undefined && emailChanging(form.values.email, user.email);
   const methodError = fieldError(form, 'notificationMethod');
   const loading = user === undefined;
+  const wait = useTryAgain(currentPasswordWait);
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate aria-labelledby="details-title" aria-busy={loading}>
       {loading && <Spinner label="Loading your details…" />}
@@ -91,9 +94,9 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
           </p>
         )}
         <div>
-          <button type="submit" className="button" disabled={saving}>
+          <HeldButton wait={newEmail ? wait : undefined} waitId="details-wait" disabled={saving}>
             Save Details
-          </button>
+          </HeldButton>
         </div>
       </fieldset>
     </form>

@@ -24,12 +24,12 @@ export function emailChanging(typed: string, accountEmail: string): boolean {
 /** My details: e-mail uses the shared rule, the others are plain strings (SPEC section 5); a new e-mail needs the current password. */
 export function detailsSchema(accountEmail: string): yup.ObjectSchema<DetailsValues> {
   return yup.object({
-    firstName: yup.string().defined(),
-    lastName: yup.string().defined(),
-    email: email.defined(),
-    mobile: yup.string().defined(),
+    // Formik hands an emptied field to yup as undefined: names and mobile may be left empty (SPEC section 5), the e-mail not.
+    firstName: yup.string().default(''),
+    lastName: yup.string().default(''),
+    email: email.defined(messages.email),
+    mobile: yup.string().default(''),
     notificationMethod: yup.mixed<DetailsValues['notificationMethod']>().oneOf(NOTIFICATION_METHODS).defined(),
-    // Formik hands an empty field to yup as undefined: the default keeps an unasked-for password from failing.
     currentPassword: yup
       .string()
       .default('')

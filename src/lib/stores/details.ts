@@ -1,18 +1,25 @@
 import { updateUser } from '../api/users';
 import { emailChanging, type DetailsValues } from '../schemas/account';
 import { createWriteStore } from './query';
+import { createTryAgain } from './try-again';
 import { fetchCurrentUser, setCurrentUser } from './user';
 
-/** Saves the personal details (PATCH /users/{id}) and keeps the cached shopper in step. */
+/** The wait after the service refused more current passwords (429): they count as failed sign-ins of the account. */
+export const currentPasswordWait = createTryAgain('password attempts');
+
+/** Saves the personal details (PATCH /users/{id}), with the current password when the e-mail changes, and keeps the cached shopper in step. */
 export const $saveDetails = createWriteStore<DetailsValues>(async (values) => {
   const user = await fetchCurrentUser();
-  const updated = await updateUser(user.id, {
+  const changes = {
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     email: values.email.trim(),
     mobile: values.mobile.replace(/\s+/g, ''),
     notificationMethod: values.notificationMethod,
-    ...(emailChanging(values.email, user.email) ? { currentPassword: values.currentPassword } : {}),
-  });
+  };
+  // Only an e-mail change carries the password, and only it waits out a 429: the other details save meanwhile.
+  const updated = emailChanging(values.email, user.email)
+    ? await currentPasswordWait.send(() => updateUser(user.id, { ...changes, currentPassword: values.currentPassword }))
+    : await updateUser(user.id, changes);
   setCurrentUser(updated);
 }, []);

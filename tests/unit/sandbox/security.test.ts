@@ -223,6 +223,26 @@ describe('rule 7: failed sign-ins slow down instead of locking', () => {
     }
   });
 
+  it('counts a wrong current password as a failed sign-in: an open session guesses no faster than the sign-in', async () => {
+    const api = await start({ signInBackoff: { failures: 2, addressFailures: 100, baseSeconds: 60 } });
+    try {
+      const user = await freshUser(api.url);
+      const c = new Client(api.url);
+      await c.login(user);
+      const move = (current_password: string) => c.call('PATCH', `/users/${user.id}`, { user: { email: `moved.${user.email}`, current_password } });
+      expect((await move('Guess#2026')).status).toBe(422);
+      expect((await c.call('DELETE', `/users/${user.id}`, { user: { current_password: 'Guess#2027' } })).status).toBe(422);
+      const paused = await move(user.password);
+      expect(paused.status).toBe(429);
+      expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(50);
+      expect(await paused.json()).toEqual({ error: expect.stringMatching(/^Too many failed attempts\. Try again in \d+ seconds\.$/) });
+      expect((await c.call('DELETE', `/users/${user.id}`, { user: { current_password: user.password } })).status).toBe(429);
+      expect((await signIn(new Client(api.url), user.email, user.password)).status).toBe(429);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('counts failures per client address across accounts, and /__sandbox/reset clears the count', async () => {
     const api = await start({ signInBackoff: { failures: 100, addressFailures: 3, baseSeconds: 60 } });
     try {
