@@ -19,6 +19,7 @@ interface CheckDef {
 }
 
 const checksOf = (schema: z.ZodType): CheckDef[] => (schema.def.checks ?? []).map((check) => check._zod.def as CheckDef);
+
 /** A number's bound as the studio's inclusive min or max; "more than 0" for a decimal also needs a pattern. */
 function numberBound(name: string, check: CheckDef, isInt: boolean): Record<string, unknown> {
   if (check.check !== 'greater_than' && check.check !== 'less_than') return {};
@@ -27,7 +28,7 @@ function numberBound(name: string, check: CheckDef, isInt: boolean): Record<stri
   // A whole number above n is one from n + 1, below n one up to n - 1.
   if (check.inclusive || isInt) return { [key]: check.inclusive ? value : key === 'min' ? value + 1 : value - 1 };
   if (key === 'min' && value === 0) return { min: 0, pattern: [ABOVE_ZERO, 'Must be more than 0'] };
-  throw new Error(`${name}: the content studio cannot refuse ${value} itself`);
+  throw new Error(`${name}: the content studio cannot say "more than ${value}", only "more than 0"`);
 }
 
 const metaOf = (schema: z.ZodType): Record<string, unknown> => z.globalRegistry.get(schema) ?? {};
