@@ -4,7 +4,8 @@ import { z } from 'astro/zod';
 import * as content from './lib/content-schemas';
 import { portalsLoader } from './lib/portals-loader';
 
-// The collections editors change: their schemas, with the content studio's labels and hints, are in src/lib/content-schemas.ts.
+// The schemas of the collections editors change are in src/lib/content-schemas.ts, which the content studio's build
+// step imports in Node, where this file's astro:content cannot be.
 const markdown = <S extends z.ZodObject>({ folder, schema }: { folder: string; schema: S }) =>
   defineCollection({ loader: glob({ pattern: '**/*.md', base: folder }), schema });
 const data = <S extends z.ZodObject>({ file: path, schema }: { file: string; schema: S }) =>

@@ -28,7 +28,7 @@ function numberBound(name: string, check: CheckDef, isInt: boolean): Record<stri
   // A whole number above n is one from n + 1, below n one up to n - 1.
   if (check.inclusive || isInt) return { [key]: check.inclusive ? value : key === 'min' ? value + 1 : value - 1 };
   if (key === 'min' && value === 0) return { min: 0, pattern: [ABOVE_ZERO, 'Must be more than 0'] };
-  throw new Error(`${name}: the content studio cannot say "more than ${value}", only "more than 0"`);
+  throw new Error(`${name}: a studio bound includes its value; only "more than 0" has a pattern that leaves it out`);
 }
 
 const metaOf = (schema: z.ZodType): Record<string, unknown> => z.globalRegistry.get(schema) ?? {};
