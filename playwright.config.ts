@@ -27,7 +27,20 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs } } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs } } },
+    // The @envelope smoke journeys again, every answer in the { data } envelope (the sandbox's X-Sandbox-Shape header,
+    // honoured with its fault switches on): one run proves the client against both shapes.
+    {
+      name: 'envelope',
+      grep: /@envelope/,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },
+        extraHTTPHeaders: { 'X-Sandbox-Shape': 'envelope' },
+      },
+    },
+  ],
   webServer: [
     {
       command: `npx tsx sandbox/src/main.ts`,

@@ -61,7 +61,7 @@ export interface UserRow {
 /** Hono environment: the current user, their token's scopes and the origin used for absolute links. */
 export interface AppEnv {
   Bindings: Partial<HttpBindings>;
-  Variables: { user: UserRow; scopes: string[]; origin: string; family: string };
+  Variables: { user: UserRow; scopes: string[]; origin: string; family: string; shape: ResponseShape };
 }
 
 /** Default access-token lifetime in seconds (Doorkeeper's 2 hours). */

@@ -106,7 +106,7 @@ function listOrders(ctx: SandboxContext, c: Context<AppEnv>) {
   const clause = where.join(' AND ');
   const total = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM orders WHERE ${clause}`).get(...args) as { n: number }).n;
   // The spec's lists carry no meta: a bare array is the whole list, so that shape does not page.
-  const { page, per, offset } = ctx.shape === 'spec' ? { page: 1, per: Math.max(total, 1), offset: 0 } : paging(c);
+  const { page, per, offset } = c.get('shape') === 'spec' ? { page: 1, per: Math.max(total, 1), offset: 0 } : paging(c);
   const rows = ctx.db
     .prepare(`SELECT * FROM orders WHERE ${clause} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`)
     .all(...args, per, offset) as OrderRow[];

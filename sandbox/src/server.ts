@@ -24,7 +24,7 @@ import { pushServiceRoutes, pushSubscriptionsRoutes } from './routes-push';
 import { socialRoutes, standInRoutes } from './routes-stand-in';
 import { usersRoutes } from './routes-users';
 import { seedIfEmpty } from './seed';
-import { shapeMiddleware, type ResponseShape } from './shape';
+import { SHAPE_HEADER, shapeMiddleware, type ResponseShape } from './shape';
 import { defaultUploadsDir, mountUploads } from './uploads';
 
 /** Options of {@link createSandbox}. */
@@ -106,7 +106,7 @@ export function createSandbox(options: SandboxOptions) {
   app.use(
     cors({
       origin: (origin) => (origin === ctx.siteOrigin ? origin : null),
-      allowHeaders: ['Authorization', 'Content-Type'],
+      allowHeaders: options.faults ? ['Authorization', 'Content-Type', SHAPE_HEADER] : ['Authorization', 'Content-Type'],
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
       // The sign-in screen reads a 429's wait; a cross-origin script sees Retry-After only when exposed.
       exposeHeaders: ['Retry-After'],
@@ -126,7 +126,7 @@ export function createSandbox(options: SandboxOptions) {
   app.route('/users/auth', socialRoutes(ctx));
   app.route('/stand-in', standInRoutes(ctx));
   const api = new Hono<AppEnv>();
-  api.use(shapeMiddleware(ctx.shape));
+  api.use(shapeMiddleware(ctx.shape, options.faults ?? false));
   api.route('/users', usersRoutes(ctx));
   api.route('/addresses', addressesRoutes(ctx));
   api.route('/portals', portalsRoutes(ctx));

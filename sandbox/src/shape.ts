@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context';
 
 /** The dialect the sandbox answers in: SPEC.md's (bare bodies, decimals as strings) or the `{ data }` envelope. */
 export type ResponseShape = 'spec' | 'envelope';
@@ -36,9 +37,19 @@ export function specBody(body: unknown): unknown {
   return decimalsAsText(data);
 }
 
-/** Rewrites every successful JSON answer of the API into the spec's shape; registration answers 201 Created. */
-export function shapeMiddleware(shape: ResponseShape): MiddlewareHandler {
+/** The request header that picks the shape of one answer, honoured only with the fault switches on (the end-to-end suite). */
+export const SHAPE_HEADER = 'X-Sandbox-Shape';
+
+/**
+ * Rewrites every successful JSON answer of the API into the spec's shape; registration answers 201 Created. With
+ * `perRequest` (the fault switches on), a request's {@link SHAPE_HEADER} picks its answer's shape: the suite proves
+ * the client against both shapes in one run, a browser context of each.
+ */
+export function shapeMiddleware(served: ResponseShape, perRequest: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const asked = perRequest ? c.req.header(SHAPE_HEADER) : undefined;
+    const shape = asked === undefined ? served : shapeFromEnv(asked);
+    c.set('shape', shape);
     await next();
     if (shape === 'envelope' || !c.res.ok || !c.res.headers.get('content-type')?.includes('application/json')) return;
     const body: unknown = await c.res.clone().json();

@@ -76,7 +76,12 @@ export async function seedSession(page: Page, tokens: Tokens, remember = true): 
   );
 }
 
-/** The resource of an API answer in either dialect the sandbox speaks: a bare body, or the `{ data }` envelope (SANDBOX_SHAPE=envelope). */
+/** Whether the running test's API answers come in the `{ data }` envelope: its `envelope` project, or a whole run with SANDBOX_SHAPE=envelope. */
+export function answersInEnvelope(): boolean {
+  return base.info().project.name === 'envelope' || process.env.SANDBOX_SHAPE === 'envelope';
+}
+
+/** The resource of an API answer in either dialect the sandbox speaks: a bare body, or the `{ data }` envelope (see {@link answersInEnvelope}). */
 export async function apiBody<T>(response: APIResponse): Promise<T> {
   const body = (await response.json()) as unknown;
   return (body !== null && typeof body === 'object' && !Array.isArray(body) && 'data' in body ? (body as { data: T }).data : body) as T;

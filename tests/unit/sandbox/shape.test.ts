@@ -28,6 +28,27 @@ describe('the spec shape (the default)', () => {
     expect(specBody({ users: [], meta: { total_count: 0 } })).toEqual({ users: [], meta: { total_count: 0 } });
   });
 
+  it("answers a request in the envelope when its X-Sandbox-Shape asks, with the fault switches on only, and CORS lets the site send it", async () => {
+    const enveloped = await c.call('GET', '/orders?per=2', undefined, { 'X-Sandbox-Shape': 'envelope' });
+    const body = (await enveloped.json()) as Json;
+    expect(body.data).toHaveLength(2);
+    expect(body.meta).toMatchObject({ current_page: 1 });
+    expect(Array.isArray((await c.json('GET', '/orders?per=2')).body)).toBe(true);
+    const preflight = await fetch(`${sandbox.url}/api/web/v1/orders`, {
+      method: 'OPTIONS',
+      headers: { Origin: sandbox.ctx.siteOrigin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization,x-sandbox-shape' },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-sandbox-shape');
+    const served = await start({ shape: 'spec', faults: false });
+    try {
+      const plain = new Client(served.url);
+      await plain.login();
+      expect(Array.isArray(await (await plain.call('GET', '/orders', undefined, { 'X-Sandbox-Shape': 'envelope' })).json())).toBe(true);
+    } finally {
+      await served.close();
+    }
+  });
+
   it('answers single resources as bare objects and lists as bare arrays', async () => {
     const me = await c.json('GET', '/users/show_details');
     expect(me.status).toBe(200);
