@@ -24,11 +24,14 @@ export function messageFor(fault: Fault): string {
 }
 
 /**
- * Past the client's timeout (2000 ms in the test build, PUBLIC_REQUEST_TIMEOUT_MS in scripts/e2e.mjs), and far enough past it that the retry made once the fault is cleared reaches the
+ * Past the client's timeout (PUBLIC_REQUEST_TIMEOUT_MS of the test build, scripts/e2e.mjs), and far enough past it that the retry made once the fault is cleared reaches the
  * sandbox before the timed-out call does. At 6500 ms a slow test run retried after the held payment had gone through,
  * and the retry met 'Only a quoted order in processing can be paid'.
  */
 const LATENCY_MS = 15_000;
+
+/** The client's request timeout in the test build, which {@link sendThrough} moves the page's clock past. */
+const REQUEST_TIMEOUT_MS = Number(process.env.PUBLIC_REQUEST_TIMEOUT_MS ?? 5000);
 
 const matches = (calls: Call[], method: string, url: string): boolean => {
   const parsed = new URL(url);
@@ -60,6 +63,22 @@ export async function inject(page: Page, request: APIRequestContext, email: stri
     await page.unroute(`${apiOrigin}/**`, handler);
     await page.context().setOffline(false);
   };
+}
+
+/**
+ * Does what makes these calls (a page load, a press) under the fault. For a timeout, once the first of them is on its
+ * way the page's clock (installed by the case before its first load) jumps past the client's request timeout, and
+ * every call sent by then times out at once instead of being waited out.
+ */
+export async function sendThrough(page: Page, fault: Fault, calls: Call[], send: () => Promise<unknown>): Promise<void> {
+  if (fault !== 'timeout') {
+    await send();
+    return;
+  }
+  const sent = page.waitForRequest((r) => matches(calls, r.method(), r.url()));
+  await send();
+  await sent;
+  await page.clock.fastForward(REQUEST_TIMEOUT_MS);
 }
 
 /** Clicks every Retry button on the page (one per part that failed to load). */

@@ -4,7 +4,7 @@ import type { Tokens } from './fixtures';
 import { productBlock } from './files/order-kit';
 import { accountPath } from '../../src/lib/account-paths';
 import { ACCOUNT_ROUTES, type AccountRoute } from '../../src/lib/account-routes';
-import { expect, FAULTS, inject, messageFor, orderFor, quotedOrderWithCard, retryAll, returningOrder, shown, storedToken, TAG, test, type Call, type Fault } from './resilience-kit';
+import { expect, FAULTS, inject, messageFor, orderFor, quotedOrderWithCard, retryAll, returningOrder, sendThrough, shown, storedToken, TAG, test, type Call, type Fault } from './resilience-kit';
 
 /** What the shopper has on screen while the fault is on (typed, chosen or listed), and how to see it survived. */
 interface Typed {
@@ -338,7 +338,7 @@ test('every screen of the route table is put through the faults', () => {
 async function faultOn(page: Page, request: APIRequestContext, email: string, fault: Fault, action: Action): Promise<void> {
   await action.typed.fill(page);
   const clear = await inject(page, request, email, fault, action.calls);
-  await action.act(page);
+  await sendThrough(page, fault, action.calls, () => action.act(page));
   await expect(shown(page, action.message ?? messageFor(fault))).toBeVisible({ timeout: 12_000 });
   await action.typed.check(page);
   expect(await storedToken(page)).not.toBe('');
@@ -355,11 +355,13 @@ for (const screen of SCREENS) {
       if (parts.length === 0) continue;
       test(`${TAG} ${screen.name}: ${fault} on ${parts.join(' and ')} shows the message, keeps the input and recovers`, async ({ page, request, signedIn }) => {
         test.setTimeout(60_000);
+        // The page's own clock, flowing as the real one: a timeout case moves it past the client's timeout.
+        if (fault === 'timeout') await page.clock.install();
         const path = await open(screen, request, signedIn.tokens);
 
         if (screen.load.length > 0) {
           const clear = await inject(page, request, signedIn.email, fault, screen.load);
-          await page.goto(path);
+          await sendThrough(page, fault, screen.load, () => page.goto(path));
           await expect(shown(page, messageFor(fault))).toBeVisible({ timeout: 12_000 });
           // A fault is never a sign-out.
           expect(await storedToken(page)).not.toBe('');
@@ -381,6 +383,7 @@ for (const screen of SCREENS) {
         if (!(action.faults ?? FAULTS).includes(fault)) continue;
         test(`${TAG} ${screen.name}: ${fault} on ${action.name} shows the message, keeps the input and recovers`, async ({ page, request, signedIn }) => {
           test.setTimeout(60_000);
+          if (fault === 'timeout') await page.clock.install();
           await page.goto(await open(screen, request, signedIn.tokens));
           await screen.loaded(page);
           await faultOn(page, request, signedIn.email, fault, action);
