@@ -1,9 +1,7 @@
 import * as yup from 'yup';
 import { accountMessages } from '../account-messages';
+import { NOTIFICATION_METHODS, type NotificationMethod } from '../notification-methods';
 import { email, imageProblem, messages } from './rules';
-
-/** The two notification methods a shopper may choose. */
-const NOTIFICATION_METHODS = ['sms', 'email'] as const;
 
 /** Values of the personal details form. */
 export interface DetailsValues {
@@ -11,7 +9,7 @@ export interface DetailsValues {
   lastName: string;
   email: string;
   mobile: string;
-  notificationMethod: (typeof NOTIFICATION_METHODS)[number];
+  notificationMethod: NotificationMethod;
   /** Asked for, and sent, only when the e-mail changes (Devise's update_with_password). */
   currentPassword: string;
 }
@@ -28,7 +26,7 @@ export function detailsSchema(accountEmail: string): yup.ObjectSchema<DetailsVal
     lastName: yup.string().defined(),
     email: email.defined(),
     mobile: yup.string().defined(),
-    notificationMethod: yup.mixed<DetailsValues['notificationMethod']>().oneOf(NOTIFICATION_METHODS).defined(),
+    notificationMethod: yup.mixed<NotificationMethod>().oneOf(NOTIFICATION_METHODS.map(([value]) => value)).defined(),
     // Formik hands an empty field to yup as undefined: the default keeps an unasked-for password from failing.
     currentPassword: yup
       .string()
