@@ -9,7 +9,7 @@ import { $removeProduct, $restoreProduct, orderDetailStore, type OrderDetail } f
 import { orderTitle } from '../../lib/format';
 import { answerOnce, providerFlag, type ProviderFlag } from '../../lib/provider-return';
 import { $payment, resetPayment, returnFromProvider } from '../../lib/stores/payment';
-import { cancelTarget, paymentStep, quotePageView, removedMessage } from '../../lib/stores/quote-page';
+import { cancelTarget, paymentMessages, paymentStep, quotePageView, removedMessage } from '../../lib/stores/quote-page';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
 import { notify, toastError } from '../ui/Toasts';
@@ -81,13 +81,12 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
         <CardPicker onPay={pay} onCancel={leave} paying={view.paying} disabled={!view.canPay} />
         {view.otherWay === 'offered' ? (
           <p>
-            No saved card, or rather pay by bank? PayFast&apos;s own page takes Instant EFT, SnapScan, Zapper, Mobicred and cards.{' '}
             <button type="button" className="button button--ghost" disabled={view.paying} onClick={() => void pay()}>
               Pay another way (Instant EFT, SnapScan and more)
             </button>
           </p>
         ) : (
-          <p className="notice">{accountMessages.otherWayUnavailable}</p>
+          <p className="notice">{paymentMessages.otherWayUnavailable}</p>
         )}
       </>
     );

@@ -39,10 +39,19 @@ export interface QuotePageView {
   otherWay: 'offered' | 'unavailable' | 'none';
 }
 
+/** The quote page's own messages about paying another way and coming back (issue 45), here so that no other page loads them. */
+export const paymentMessages = {
+  declined: 'Your payment did not go through: PayFast says it failed, and nothing was charged.',
+  unconfirmed:
+    'PayFast has not confirmed a payment for this order, so it is not marked paid. If you did pay, it shows here once PayFast confirms it.',
+  tryAgain: 'Try again with a saved card, or pay another way.',
+  otherWayUnavailable: 'Paying another way is not available at the moment: please pay with a saved card.',
+} as const;
+
 const RETURN_NOTICES: Partial<Record<string, string>> = {
   cancelled: accountMessages.paymentCancelled,
-  failed: accountMessages.paymentDeclined,
-  unconfirmed: accountMessages.paymentUnconfirmed,
+  failed: paymentMessages.declined,
+  unconfirmed: paymentMessages.unconfirmed,
 };
 
 /** The contact page prefilled with a query title (the contact page reads ?title=). */
@@ -78,7 +87,7 @@ export function quotePageView({ order, quote, products }: OrderDetail, now: numb
   const status = payment.data?.status ?? '';
   const notice = part.kind === 'pay' ? RETURN_NOTICES[status] : undefined;
   return {
-    returnNotice: notice && `${notice} ${accountMessages.tryAgain}`,
+    returnNotice: notice && `${notice} ${paymentMessages.tryAgain}`,
     otherWay: part.kind !== 'pay' ? 'none' : status === 'unavailable' ? 'unavailable' : 'offered',
     part,
     canPay: part.kind === 'pay',
@@ -99,7 +108,7 @@ export function paymentStep(outcome: { data: PaymentOutcome } | { error: unknown
   if ('error' in outcome) return { kind: 'failed', message: errorMessage(outcome.error) };
   const { data } = outcome;
   if (data.status === 'leaving') return { kind: 'leave', location: data.location };
-  return data.status === 'unavailable' ? { kind: 'failed', message: accountMessages.otherWayUnavailable } : { kind: 'none' };
+  return data.status === 'unavailable' ? { kind: 'failed', message: paymentMessages.otherWayUnavailable } : { kind: 'none' };
 }
 
 /** The undo toast after a product was removed: '<name> removed', with the name the removal answered, else the one on screen. */
