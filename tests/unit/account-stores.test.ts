@@ -20,7 +20,7 @@ const { orderTitle } = await import('../../src/lib/format');
 const { $addCard } = await import('../../src/lib/stores/cards');
 const { $payment } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
-const { returnSchema, paymentSchema, detailsSchema, closeAccountSchema } = await import('../../src/lib/schemas/account');
+const { returnSchema, detailsSchema, closeAccountSchema } = await import('../../src/lib/schemas/account');
 const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/details-form');
 const { NOTIFICATION_METHODS, notificationLabel } = await import('../../src/lib/notification-methods');
 const { $deliveredOrders, chooseReturnPortal } = await import('../../src/lib/stores/returns');
@@ -135,11 +135,6 @@ describe('account schemas and details', () => {
     expect(await messagesOf(returnSchema, empty)).toEqual(['Portal is required', 'Order is required', 'Item is required', 'Must have at least 1', 'Image is required.']);
     const small = new File([new Uint8Array(1000)], 'a.png', { type: 'image/png' });
     expect(await messagesOf(returnSchema, { ...empty, portal: 1, orderId: 2, item: 3, totalItems: 1, returnPhoto: small })).toEqual(['Min file size is 50KB.']);
-  });
-
-  it("asks for a card with 'Must select a card'", async () => {
-    expect(await messagesOf(paymentSchema, { cardId: 0 })).toEqual(['Must select a card']);
-    expect(await messagesOf(paymentSchema, { cardId: 4 })).toEqual([]);
   });
 
   it('offers SMS, E-mail and WhatsApp as the notification method, under the names the pages show, and no other', async () => {

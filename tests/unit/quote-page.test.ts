@@ -6,6 +6,7 @@ import { accountMessages } from '../../src/lib/account-messages';
 import { QUOTE_VALID_MS } from '../../src/lib/quote-clock';
 import {
   cancelTarget,
+  cardChoiceError,
   canDeleteProducts,
   contactHref,
   isPaying,
@@ -117,6 +118,13 @@ describe('paying from the quote page', () => {
 
   it('a second press while one payment is in flight does nothing', () => {
     expect(paymentStep(undefined)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the card picker', () => {
+  it("asks for a card with 'Must select a card' until one is chosen; paying another way needs none", () => {
+    expect(cardChoiceError(0)).toBe('Must select a card');
+    expect(cardChoiceError(4)).toBeUndefined();
   });
 });
 

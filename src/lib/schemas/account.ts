@@ -47,16 +47,6 @@ export const cardSchema: yup.ObjectSchema<CardValues> = yup.object({
   cardName: yup.string().trim().required(messages.required),
 });
 
-/** Values of the card picker. */
-export interface PaymentValues {
-  cardId: number;
-}
-
-/** Payment: a card must be chosen ('Must select a card'). */
-export const paymentSchema: yup.ObjectSchema<PaymentValues> = yup.object({
-  cardId: yup.number().typeError(messages.card).moreThan(0, messages.card).required(messages.card),
-});
-
 /** Values of the schedule-return form (SPEC section 3). */
 export interface ReturnValues {
   portal: number;

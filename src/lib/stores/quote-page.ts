@@ -54,6 +54,11 @@ const RETURN_NOTICES: Partial<Record<string, string>> = {
   unconfirmed: paymentMessages.unconfirmed,
 };
 
+/** Payment: a card must be chosen ('Must select a card', SPEC section 5), the card picker's one rule; undefined once one is. */
+export function cardChoiceError(cardId: number): string | undefined {
+  return cardId > 0 ? undefined : 'Must select a card';
+}
+
 /** The contact page prefilled with a query title (the contact page reads ?title=). */
 export function contactHref(title: string): string {
   return `/contact-us/?${new URLSearchParams({ title }).toString()}`;
