@@ -35,7 +35,8 @@ export const $payment = createWriteStore<{ orderId: number; cardId?: number }, P
         if (isApiError(error) && (error.status === 404 || error.status === 405)) return { status: 'unavailable' };
         throw error;
       }
-      location ??= '';
+      // Paying another way is PayFast's page or nothing: an answer naming none is a failure, not a payment.
+      if (location === undefined) throw new Error('The service named no payment page');
     } else {
       await startPayment();
       ({ location } = await payOrder(orderId, cardId, back));
