@@ -38,8 +38,8 @@ export type PaymentFlow = 'direct' | 'redirect';
 export interface PaymentSettings {
   flow: PaymentFlow;
   perUser: Map<number, PaymentFlow>;
-  /** Pending redirect payments by their unguessable secret (in memory: a restart forgets them, as a provider session would expire). */
-  pending: Map<string, { orderId: number; returnUrl: string; cancelUrl: string }>;
+  /** Pending payments on the provider's page (a card's 3-D Secure, or the hosted page) by their unguessable secret (in memory: a restart forgets them, as a provider session would expire). */
+  pending: Map<string, { orderId: number; returnUrl: string; cancelUrl: string; hosted: boolean }>;
 }
 
 /** A signed-in user as stored (what the bearer middleware puts in the context). */

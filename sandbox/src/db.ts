@@ -169,7 +169,8 @@ CREATE TABLE IF NOT EXISTS orders (
   return_product_id INTEGER,
   return_quantity INTEGER,
   return_reason TEXT,
-  return_photo TEXT
+  return_photo TEXT,
+  payment_status TEXT
 );
 CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id, created_at);
 CREATE TABLE IF NOT EXISTS products (
@@ -220,6 +221,7 @@ CREATE TABLE IF NOT EXISTS push_reminders (
 );
 CREATE TABLE IF NOT EXISTS outbox (
   id INTEGER PRIMARY KEY,
+  channel TEXT NOT NULL DEFAULT 'email',
   kind TEXT NOT NULL,
   recipient TEXT NOT NULL,
   subject TEXT NOT NULL,
@@ -243,6 +245,8 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
     family_started_at: 'INTEGER',
   },
   cards: { tokenize_secret: 'TEXT' },
+  orders: { payment_status: 'TEXT' },
+  outbox: { channel: "TEXT NOT NULL DEFAULT 'email'" },
   social_codes: { code_challenge: 'TEXT', nonce: 'TEXT', redirect_uri: 'TEXT' },
   push_subscriptions: { family_id: "TEXT NOT NULL DEFAULT ''", show_details: 'INTEGER NOT NULL DEFAULT 0' },
 };

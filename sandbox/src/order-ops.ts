@@ -1,4 +1,4 @@
-import { queueMail } from './outbox';
+import { queueMail, queueWhatsApp } from './outbox';
 import type { SandboxContext } from './context';
 import { dateFromToday } from './db';
 import { HttpError, notFound } from './http';
@@ -66,6 +66,7 @@ export function issueQuote(ctx: SandboxContext, orderId: number, input: QuoteInp
   const quote = quoteFor(updated, ctx.db.prepare('SELECT * FROM products WHERE order_id = ?').all(orderId) as ProductRow[]);
   const user = ctx.db.prepare('SELECT email FROM users WHERE id = ?').get(order.user_id) as { email: string };
   queueMail(ctx, 'quote', user.email, `Your quote for order ${orderId}`, { order_id: orderId, quote, valid_hours: QUOTE_VALID_HOURS });
+  queueWhatsApp(ctx, orderId, 'quote', `Your quote for order ${orderId} is ready: R${quote?.total ?? 0}, valid for ${QUOTE_VALID_HOURS} hours.`, { quote });
   notifyOrder(ctx, orderId, 'quote');
   return { order_id: orderId, status: updated.status, quote };
 }

@@ -30,7 +30,12 @@ export function setPaymentFlow(ctx: SandboxContext, email: unknown, flow: unknow
 
 /** Marks a processing order paid (the provider confirmed the payment) and pushes the move; false when it was not processing. */
 export function markPaid(ctx: SandboxContext, orderId: number): boolean {
-  const paid = ctx.db.prepare("UPDATE orders SET status = 'paid' WHERE id = ? AND status = 'processing'").run(orderId).changes > 0;
+  const paid = ctx.db.prepare("UPDATE orders SET status = 'paid', payment_status = 'paid' WHERE id = ? AND status = 'processing'").run(orderId).changes > 0;
   if (paid) notifyStatus(ctx, orderId, 'paid');
   return paid;
+}
+
+/** Records how the latest payment on the provider's page stands (what PayFast's ITN tells the service): pending, cancelled or failed. */
+export function setPaymentStatus(ctx: SandboxContext, orderId: number, status: 'pending' | 'cancelled' | 'failed'): void {
+  ctx.db.prepare('UPDATE orders SET payment_status = ? WHERE id = ?').run(status, orderId);
 }

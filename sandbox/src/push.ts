@@ -3,6 +3,7 @@ import webpush, { type RequestOptions } from 'web-push';
 import { FALLBACK_PUBLIC_URL, type SandboxContext } from './context';
 import type { Db } from './db';
 import { QUOTE_VALID_HOURS, orderProducts, quoteFor, type OrderRow } from './serialize';
+import { queueWhatsApp } from './outbox';
 
 /** The VAPID `sub` claim: how a push service reaches the sender's operator. */
 export const VAPID_SUBJECT = 'mailto:operator@sandbox.invalid';
@@ -261,9 +262,11 @@ export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind
   );
 }
 
-/** Pushes a status move when the order reached one of {@link PUSHED_STATUSES}. */
+/** Pushes a status move when the order reached one of {@link PUSHED_STATUSES}, and sends it by WhatsApp to a shopper who chose that. */
 export function notifyStatus(ctx: SandboxContext, orderId: number, status: string): void {
-  if (PUSHED_STATUSES.includes(status)) notifyOrder(ctx, orderId, 'status');
+  if (!PUSHED_STATUSES.includes(status)) return;
+  notifyOrder(ctx, orderId, 'status');
+  queueWhatsApp(ctx, orderId, 'status', `Order ${orderId}: ${status}.`, { status });
 }
 
 /** Waits until every push sent so far (and any they started) has finished. */

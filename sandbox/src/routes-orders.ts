@@ -4,7 +4,7 @@ import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_TEXT, MAX_URL, pageMeta, paging, parseId, pathId, readBody, requireParam, tooLong, type FieldErrors } from './http';
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
-import { markPaid, paymentFlow, siteLink } from './payments';
+import { markPaid, paymentFlow, setPaymentStatus, siteLink } from './payments';
 import { ownCard } from './routes-cards';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteFor, type OrderRow } from './serialize';
 import { acceptImage, imageProblem } from './uploads';
@@ -187,6 +187,22 @@ async function createReturn(ctx: SandboxContext, c: Context<AppEnv>, parent: Ord
   return orderJson(ctx, c.get('origin'), ownOrder(ctx, id, parent.user_id));
 }
 
+function requirePayable(order: OrderRow): void {
+  if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
+    throw new HttpError(422, 'Only a quoted order in processing can be paid');
+  }
+}
+
+/** A payment waiting on the stand-in PayFast page: its location, the order still processing; return and cancel links only on the site. */
+function toProviderPage(ctx: SandboxContext, c: Context<AppEnv>, order: OrderRow, params: Record<string, unknown>, hosted: boolean) {
+  const secret = randomToken(24);
+  const back = (given: unknown, flag: string) => siteLink(ctx, given) ?? `${ctx.siteOrigin}/quote-payment/${order.id}/?${flag}=true`;
+  ctx.payments.pending.set(secret, { orderId: order.id, returnUrl: back(params.return_url, 'success'), cancelUrl: back(params.cancel_url, 'cancel'), hosted });
+  setPaymentStatus(ctx, order.id, 'pending');
+  const location = `${c.get('origin')}/stand-in/payfast/payments/${secret}`;
+  return { status: 'pending', location, order: orderJson(ctx, c.get('origin'), ownOrder(ctx, order.id, order.user_id)) };
+}
+
 /** /orders routes: list with filters, create (multipart), show, address change, products, quote, returns, payment. */
 export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -236,18 +252,18 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     if (cardId === undefined) throw new HttpError(422, 'Must select a card', { card_id: ['Must select a card'] });
     const card = ownCard(ctx, cardId, order.user_id);
     if (card.is_valid !== 1) throw new HttpError(422, 'This card is not ready for payments', { card_id: ['is not valid'] });
-    if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
-      throw new HttpError(422, 'Only a quoted order in processing can be paid');
-    }
-    if (paymentFlow(ctx, order.user_id) === 'redirect') {
-      const secret = randomToken(24);
-      const back = (given: unknown, flag: string) => siteLink(ctx, given) ?? `${ctx.siteOrigin}/quote-payment/${order.id}/?${flag}=true`;
-      ctx.payments.pending.set(secret, { orderId: order.id, returnUrl: back(params.return_url, 'success'), cancelUrl: back(params.cancel_url, 'cancel') });
-      const location = `${c.get('origin')}/stand-in/payfast/payments/${secret}`;
-      return c.json({ data: { status: 'pending', location, order: orderJson(ctx, c.get('origin'), order) } });
-    }
+    requirePayable(order);
+    if (paymentFlow(ctx, order.user_id) === 'redirect') return c.json({ data: toProviderPage(ctx, c, order, params, false) });
     markPaid(ctx, order.id);
     return c.json({ data: { status: 'paid', order: orderJson(ctx, c.get('origin'), load(c)) } });
+  });
+
+  // PayFast's own payment page (Instant EFT, SnapScan, Zapper, Mobicred, cards): no saved card, always the provider's page.
+  r.post('/:id/create_hosted_payment', async (c) => {
+    const order = load(c);
+    const params = requireParam(await readBody(c), 'order');
+    requirePayable(order);
+    return c.json({ data: toProviderPage(ctx, c, order, params, true) });
   });
 
   return r;

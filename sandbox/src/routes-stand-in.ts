@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { issueToken, randomToken } from './auth';
 import type { AppEnv, SandboxContext } from './context';
-import { markPaid } from './payments';
+import { markPaid, setPaymentStatus } from './payments';
 import { DEMO_USER } from './seed';
 
 /** Secret of the stand-in Facebook app, used to sign `signed_request`. */
@@ -202,12 +202,17 @@ export function standInRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const payment = pendingPayment(c);
     if (!payment) return noPayment(c);
     const base = `/stand-in/payfast/payments/${encodeURIComponent(payment.secret)}`;
+    const how = payment.hosted
+      ? 'Choose Instant EFT, SnapScan, Zapper, Mobicred or a card here.'
+      : 'Your bank would ask you to confirm here.';
     return page(
       c,
       'PayFast (sandbox)',
-      `<p>Pay for order <strong>${payment.order.id}</strong>. Your bank would ask you to confirm here; no real card is charged.</p>
+      `<p>Pay for order <strong>${payment.order.id}</strong>. ${how} No real money moves.</p>
 <form method="post" action="${base}/confirm"><button class="primary" type="submit">Confirm payment</button></form>
-<form method="post" action="${base}/cancel"><button type="submit">Cancel payment</button></form>`,
+<form method="post" action="${base}/cancel"><button type="submit">Cancel payment</button></form>
+<form method="post" action="${base}/fail"><button type="submit">Decline payment</button></form>
+<p>Decline payment plays a bank that refuses it: the service hears the payment failed, and the shopper goes back to the site.</p>`,
     );
   });
   r.post('/payfast/payments/:secret/confirm', (c) => {
@@ -217,12 +222,17 @@ export function standInRoutes(ctx: SandboxContext): Hono<AppEnv> {
     markPaid(ctx, payment.orderId);
     return c.redirect(payment.returnUrl, 303);
   });
-  r.post('/payfast/payments/:secret/cancel', (c) => {
-    const payment = pendingPayment(c);
-    if (!payment) return noPayment(c);
-    ctx.payments.pending.delete(payment.secret);
-    return c.redirect(payment.cancelUrl, 303);
-  });
+  // PayFast sends a shopper who cancels to the cancel URL, and one whose payment failed back to the return URL: the
+  // service, told by the ITN, is what says which.
+  for (const [action, status] of [['cancel', 'cancelled'], ['fail', 'failed']] as const) {
+    r.post(`/payfast/payments/:secret/${action}`, (c) => {
+      const payment = pendingPayment(c);
+      if (!payment) return noPayment(c);
+      ctx.payments.pending.delete(payment.secret);
+      setPaymentStatus(ctx, payment.orderId, status);
+      return c.redirect(action === 'cancel' ? payment.cancelUrl : payment.returnUrl, 303);
+    });
+  }
   r.post('/payfast/cards/:id/:secret/cancel', (c) => {
     const card = pendingCard(c);
     if (!card) return gone(c);

@@ -183,7 +183,7 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     checkEmail(f, 'email', email);
     if (email !== undefined && !f.errors.email && emailTaken(ctx, email, user.id)) f.add('email', 'has already been taken');
     checkMobile(f, 'mobile', mobile);
-    if (method !== undefined && method !== 'email' && method !== 'sms') f.add('notificationMethod', 'must be email or sms');
+    if (method !== undefined && !['email', 'sms', 'whatsapp'].includes(method)) f.add('notificationMethod', 'must be email, sms or whatsapp');
     const newEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
     if (newEmail) checkCurrentPassword(ctx, c, user, f);
     f.check();

@@ -21,6 +21,8 @@ export interface OrderRow {
   return_quantity: number | null;
   return_reason: string | null;
   return_photo: string | null;
+  /** How the latest payment on the provider's page ended: pending, paid, cancelled or failed; null before any. */
+  payment_status: string | null;
 }
 
 /** A product row as stored. */
@@ -198,6 +200,7 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
         }
       : null,
     parent_order_id: order.parent_order_id,
+    payment_status: order.payment_status,
   };
 }
 

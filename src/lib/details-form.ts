@@ -1,6 +1,7 @@
 import { accountMessages } from './account-messages';
 import { isApiError } from './api/errors';
 import type { User } from './api/users';
+import { isNotificationMethod } from './notification-methods';
 import type { DetailsValues } from './schemas/account';
 
 // The update sends the client names, so the API answers field errors under those; older answers use the wire names.
@@ -34,7 +35,7 @@ export function detailsFieldErrors(error: unknown): Partial<Record<keyof Details
   return result;
 }
 
-/** The form's starting values: the shopper's details, with sms when no method is stored (SPEC section 9). */
+/** The form's starting values: the shopper's details, with sms when no method (or one the client does not know) is stored (SPEC section 9). */
 export function detailsInitialValues(user: User | undefined): DetailsValues {
   const method = user?.notificationMethod;
   return {
@@ -42,7 +43,7 @@ export function detailsInitialValues(user: User | undefined): DetailsValues {
     lastName: user?.lastName ?? '',
     email: user?.email ?? '',
     mobile: user?.mobile ?? '',
-    notificationMethod: method === 'email' || method === 'sms' ? method : 'sms',
+    notificationMethod: isNotificationMethod(method) ? method : 'sms',
     currentPassword: '',
   };
 }

@@ -9,13 +9,10 @@ export interface ProviderNotice {
   message: string;
 }
 
-/** What a return from the provider asks of a screen: a notice to show, whether the payment counts as paid, and to drop the query after. */
+/** What a return from the card provider asks of My Details: a notice to show, then to drop the query. */
 export interface ProviderReturn {
   flag: ProviderFlag;
-  /** The toast to show; none when the screen says it another way (the paid dialog). */
-  notice?: ProviderNotice;
-  /** True when the quote page must show the paid dialog and read the order again. */
-  paid: boolean;
+  notice: ProviderNotice;
   /** Always true: the flag is shown once, so a reload or a shared link must not repeat it. */
   dropQuery: true;
 }
@@ -27,17 +24,10 @@ export function providerFlag(search: Readonly<Record<string, string | undefined>
   return undefined;
 }
 
-/** The quote page back from PayFast: success shows the paid dialog, cancel says nothing was charged. */
-export function paymentReturn(flag: ProviderFlag | undefined): ProviderReturn | undefined {
-  if (flag === 'success') return { flag, paid: true, dropQuery: true };
-  if (flag === 'cancel') return { flag, notice: { tone: 'warning', message: accountMessages.paymentCancelled }, paid: false, dropQuery: true };
-  return undefined;
-}
-
 /** My Details back from the card provider: 'New card added' or 'Card creation cancelled'. */
 export function cardReturn(flag: ProviderFlag | undefined): ProviderReturn | undefined {
-  if (flag === 'success') return { flag, notice: { tone: 'success', message: accountMessages.cardAdded }, paid: false, dropQuery: true };
-  if (flag === 'cancel') return { flag, notice: { tone: 'warning', message: accountMessages.cardCancelled }, paid: false, dropQuery: true };
+  if (flag === 'success') return { flag, notice: { tone: 'success', message: accountMessages.cardAdded }, dropQuery: true };
+  if (flag === 'cancel') return { flag, notice: { tone: 'warning', message: accountMessages.cardCancelled }, dropQuery: true };
   return undefined;
 }
 

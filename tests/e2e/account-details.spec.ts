@@ -3,7 +3,7 @@ import { axeViolations } from './axe-kit';
 import { apiOrigin, expect, sandbox, spendRateLimit, test, tokensFor } from './fixtures';
 
 test.describe('my details', () => {
-  test('the personal details form saves and keeps what was saved', async ({ page, request, signedIn }) => {
+  test('the personal details form saves and keeps what was saved, WhatsApp as the notification method too', async ({ page, request, signedIn }) => {
     await page.goto('/my-details/');
     const form = page.getByRole('form', { name: 'Personal details' });
     await expect(form.getByLabel('First name')).toHaveValue(signedIn.firstName);
@@ -18,14 +18,16 @@ test.describe('my details', () => {
     await form.getByLabel('First name').fill('Naledi');
     await form.getByLabel('Mobile').fill('0821112222');
     await form.getByLabel('Mobile').press('Tab');
-    await form.getByRole('radio', { name: 'SMS' }).check();
+    await expect(form.getByRole('group', { name: 'Notification method' }).getByRole('radio')).toHaveCount(3);
+    await form.getByRole('radio', { name: 'WhatsApp' }).check();
     await form.getByRole('button', { name: 'Save Details' }).click();
     await expect(toast(page, 'Details Updated')).toBeVisible();
 
     const user = await callApi<{ first_name: string; mobile: string; notification_method: string }>(request, signedIn.tokens, 'GET', '/users/show_details');
-    expect(user).toMatchObject({ first_name: 'Naledi', mobile: '0821112222', notification_method: 'sms' });
+    expect(user).toMatchObject({ first_name: 'Naledi', mobile: '0821112222', notification_method: 'whatsapp' });
     await page.reload();
     await expect(page.getByRole('form', { name: 'Personal details' }).getByLabel('First name')).toHaveValue('Naledi');
+    await expect(page.getByRole('form', { name: 'Personal details' }).getByRole('radio', { name: 'WhatsApp' })).toBeChecked();
   });
 
   test('the update sends the client names of SPEC section 7 to PATCH /users/{id}', async ({ page, request, signedIn }) => {

@@ -5,9 +5,9 @@ import { expect, sandbox, siteOrigin, test } from './fixtures';
 const FAILED = 'Failed to initiate payment with PayFast';
 
 test.describe('paying on the provider page (SANDBOX_PAYMENT=redirect)', () => {
-  // What the page decides around a payment (the flags' toasts and dialog, a failed payment's toast with no dialog and
-  // Make Payment enabled again) is unit-tested in tests/unit/provider-return.test.ts and quote-page.test.ts; the
-  // store's write in payment-flow.test.ts; the sandbox's cancel in sandbox/orders.test.ts.
+  // What the page decides around a payment (the notices and dialog after a return, read from the service, a failed
+  // payment's toast with no dialog and Make Payment enabled again) is unit-tested in quote-page.test.ts; the store's
+  // write and the return's reading in payment-flow.test.ts; the sandbox's cancel in sandbox/orders.test.ts.
   test(
     'Make Payment goes to PayFast; cancelled there, the quote page says nothing was charged; confirmed on the second go, it says so once and the order is paid',
     { tag: '@envelope' },
@@ -18,7 +18,9 @@ test.describe('paying on the provider page (SANDBOX_PAYMENT=redirect)', () => {
       await page.getByRole('radio', { name: 'Redirect Visa' }).check();
       await page.getByRole('button', { name: 'Make Payment' }).click();
       await page.getByRole('button', { name: 'Cancel payment' }).click();
-      await expect(toast(page, 'Payment cancelled: nothing was charged, and you can pay when you are ready.')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Payment' }).getByRole('alert')).toHaveText(
+        'Payment cancelled: nothing was charged, and you can pay when you are ready. Try again with a saved card, or pay another way.',
+      );
       await expect(page).toHaveURL(`${siteOrigin}/quote-payment/${orderId}/`);
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Make Payment' })).toBeEnabled();

@@ -17,7 +17,7 @@ function order(status: string, extra: Partial<Order> = {}): Order {
   return {
     id: 12, portalId: 1, portalName: 'Amazon', userName: 'Thandi Nkosi', address: null, orderType: 'normal', status,
     createdDate: '2026-11-20T09:15:00.000Z', deliveryDate: '', pickup: '', shipping: '', products: [], totalItems: 3, quote: null,
-    parentOrderId: null, ...extra,
+    parentOrderId: null, paymentStatus: '', ...extra,
   };
 }
 

@@ -20,8 +20,9 @@ const { orderTitle } = await import('../../src/lib/format');
 const { $addCard } = await import('../../src/lib/stores/cards');
 const { $payment } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
-const { returnSchema, paymentSchema, detailsSchema, closeAccountSchema } = await import('../../src/lib/schemas/account');
+const { returnSchema, detailsSchema, closeAccountSchema } = await import('../../src/lib/schemas/account');
 const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/details-form');
+const { NOTIFICATION_METHODS, notificationLabel } = await import('../../src/lib/notification-methods');
 const { $deliveredOrders, chooseReturnPortal } = await import('../../src/lib/stores/returns');
 const { ApiError } = await import('../../src/lib/api/errors');
 
@@ -136,9 +137,13 @@ describe('account schemas and details', () => {
     expect(await messagesOf(returnSchema, { ...empty, portal: 1, orderId: 2, item: 3, totalItems: 1, returnPhoto: small })).toEqual(['Min file size is 50KB.']);
   });
 
-  it("asks for a card with 'Must select a card'", async () => {
-    expect(await messagesOf(paymentSchema, { cardId: 0 })).toEqual(['Must select a card']);
-    expect(await messagesOf(paymentSchema, { cardId: 4 })).toEqual([]);
+  it('offers SMS, E-mail and WhatsApp as the notification method, under the names the pages show, and no other', async () => {
+    expect(NOTIFICATION_METHODS).toEqual([['sms', 'SMS'], ['email', 'E-mail'], ['whatsapp', 'WhatsApp']]);
+    expect(notificationLabel('whatsapp')).toBe('WhatsApp');
+    expect(notificationLabel('pigeon')).toBeUndefined();
+    const values = { firstName: '', lastName: '', email: 't@example.com', mobile: '', notificationMethod: 'whatsapp', currentPassword: '' };
+    expect(await messagesOf(detailsSchema(''), values)).toEqual([]);
+    expect(await messagesOf(detailsSchema(''), { ...values, notificationMethod: 'pigeon' })).toHaveLength(1);
   });
 
   it('checks the e-mail with the shared rule and leaves the other details free', async () => {
@@ -185,6 +190,8 @@ describe('account schemas and details', () => {
     const user = { id: 1, firstName: 'Thandi', lastName: 'Nkosi', email: 't@example.com', mobile: '0821234567', notificationMethod: 'email', birthDate: '', archivedAt: null };
     expect(detailsInitialValues(user).notificationMethod).toBe('email');
     expect(detailsInitialValues({ ...user, notificationMethod: '' }).notificationMethod).toBe('sms');
+    expect(detailsInitialValues({ ...user, notificationMethod: 'whatsapp' }).notificationMethod).toBe('whatsapp');
+    expect(detailsInitialValues({ ...user, notificationMethod: 'pigeon' }).notificationMethod).toBe('sms');
     expect(detailsInitialValues(undefined)).toEqual({ firstName: '', lastName: '', email: '', mobile: '', notificationMethod: 'sms', currentPassword: '' });
   });
 

@@ -83,7 +83,7 @@ const ORDER = {
 function expectOrder(order: orders.Order): void {
   expect(order).toMatchObject({
     id: 21, portalId: 1, portalName: 'ASOS', userName: 'Thandi Nkosi', address: CLIENT_ADDRESS, orderType: 'normal', status: 'arrived in SA',
-    createdDate: '2026-11-20T09:15:00+02:00', deliveryDate: '2026-11-28T10:00:00.123Z', pickup: '', shipping: 'DHL', totalItems: 2, quote: CLIENT_QUOTE, parentOrderId: null,
+    createdDate: '2026-11-20T09:15:00+02:00', deliveryDate: '2026-11-28T10:00:00.123Z', pickup: '', shipping: 'DHL', totalItems: 2, quote: CLIENT_QUOTE, parentOrderId: null, paymentStatus: '',
   });
   expect(order.products[0]).toEqual({
     id: 11, name: 'Shirt', description: 'https://shop.example/shirt', quantity: 2, comment: '', costPrice: 650, customsPrice: 95, deliveryPrice: 80, serviceFee: 92.5,

@@ -145,6 +145,7 @@ describe('orders and products', () => {
       totalItems: 3,
       quote: { total: 270.25, feesCost: 0 },
       parentOrderId: null,
+      paymentStatus: '',
     });
     expect(order.products.map((p) => p.id)).toEqual([7, 9]);
     expect(orderFromWire({ id: 13, total_items: 5, user: { first_name: 'Sipho' } })).toMatchObject({

@@ -18,6 +18,7 @@ export function anOrder(fields: Partial<Order> = {}): Order {
     totalItems: 1,
     quote: null,
     parentOrderId: null,
+    paymentStatus: '',
     ...fields,
   };
 }

@@ -7,6 +7,7 @@ vi.mock('../../src/lib/api/cards', async (original) => ({
   ...(await original<typeof import('../../src/lib/api/cards')>()),
   startPayment: vi.fn(),
   payOrder: vi.fn(),
+  payOnProviderPage: vi.fn(),
 }));
 vi.mock('../../src/lib/api/orders', async (original) => ({
   ...(await original<typeof import('../../src/lib/api/orders')>()),
@@ -16,7 +17,8 @@ vi.mock('../../src/lib/api/orders', async (original) => ({
 const cardsApi = await import('../../src/lib/api/cards');
 const ordersApi = await import('../../src/lib/api/orders');
 const { paymentLocation } = cardsApi;
-const { $payment, resetPayment, returnedPaid } = await import('../../src/lib/stores/payment');
+const { ApiError } = await import('../../src/lib/api/errors');
+const { $payment, resetPayment, returnFromProvider, returnStatus } = await import('../../src/lib/stores/payment');
 
 const PAYFAST = 'https://www.payfast.co.za/eng/process?uuid=abc';
 
@@ -47,13 +49,13 @@ describe('paymentLocation: where the answer to a card payment sends the shopper'
 
 const order = (status: string): Order => anOrder({ id: 7, status });
 
+beforeEach(() => {
+  vi.clearAllMocks();
+  resetPayment();
+});
+
 describe('the payment write', () => {
   const pay = () => $payment.mutate({ orderId: 7, cardId: 3 });
-
-  beforeEach(() => {
-    vi.clearAllMocks();
-    resetPayment();
-  });
 
   it('sends the return and cancel pages, and leaves for an allowed provider page without calling the order paid', async () => {
     vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: PAYFAST });
@@ -98,10 +100,76 @@ describe('the payment write', () => {
     expect(cardsApi.startPayment).toHaveBeenCalledOnce();
   });
 
-  it('back from the provider having paid, the outcome is paid; leaving the page forgets it', () => {
-    returnedPaid();
-    expect($payment.get()).toEqual({ loading: false, data: { status: 'paid' } });
+  it('leaving the page forgets a finished payment', async () => {
+    vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: undefined });
+    vi.mocked(ordersApi.getOrder).mockResolvedValue(order('paid'));
+    await pay();
     resetPayment();
     expect($payment.get()).toEqual({ loading: false });
+  });
+});
+
+describe("paying another way: PayFast's own page, no saved card", () => {
+  const payOtherWay = () => $payment.mutate({ orderId: 7 });
+
+  it('asks the service for the hosted page with the return and cancel pages on our origin, and leaves for it on an allowed host; no card, no POST /payments', async () => {
+    vi.mocked(cardsApi.payOnProviderPage).mockResolvedValue({ location: PAYFAST });
+    await expect(payOtherWay()).resolves.toEqual({ data: { status: 'leaving', location: PAYFAST } });
+    expect(cardsApi.payOnProviderPage).toHaveBeenCalledWith(7, {
+      returnUrl: `${window.location.origin}/quote-payment/7/?success=true`,
+      cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true`,
+    });
+    expect(cardsApi.startPayment).not.toHaveBeenCalled();
+    expect(cardsApi.payOrder).not.toHaveBeenCalled();
+  });
+
+  it("refuses a host that is not allowed, and an answer naming no page, with 'Failed to initiate payment with PayFast'", async () => {
+    vi.mocked(cardsApi.payOnProviderPage).mockResolvedValue({ location: 'https://payfast.evil.example/eng/process' });
+    await expect(payOtherWay()).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
+    vi.mocked(cardsApi.payOnProviderPage).mockResolvedValue({ location: undefined });
+    await expect(payOtherWay()).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
+    expect(ordersApi.getOrder).not.toHaveBeenCalled();
+  });
+
+  it('a service without the endpoint (404, 405) does not offer it; other failures are failures', async () => {
+    for (const status of [404, 405]) {
+      vi.mocked(cardsApi.payOnProviderPage).mockRejectedValueOnce(new ApiError('Not found', 'client', { status }));
+      await expect(payOtherWay()).resolves.toEqual({ data: { status: 'unavailable' } });
+    }
+    vi.mocked(cardsApi.payOnProviderPage).mockRejectedValueOnce(new ApiError('Injected fault 503', 'server', { status: 503 }));
+    await expect(payOtherWay()).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
+  });
+
+  it('a double press sends one request', async () => {
+    vi.mocked(cardsApi.payOnProviderPage).mockResolvedValue({ location: PAYFAST });
+    const [first, second] = await Promise.all([payOtherWay(), payOtherWay()]);
+    expect(first).toEqual({ data: { status: 'leaving', location: PAYFAST } });
+    expect(second).toBeUndefined();
+    expect(cardsApi.payOnProviderPage).toHaveBeenCalledOnce();
+  });
+});
+
+describe('back from the provider: the state is read from the service', () => {
+  it('paid only when the order says paid (or later); failed or cancelled as the service heard it; a success flag the service does not confirm is not paid', () => {
+    expect(returnStatus('success', { status: 'paid', paymentStatus: 'paid' })).toBe('paid');
+    expect(returnStatus('cancel', { status: 'goods purchased', paymentStatus: '' })).toBe('paid');
+    expect(returnStatus('success', { status: 'processing', paymentStatus: 'failed' })).toBe('failed');
+    expect(returnStatus('success', { status: 'processing', paymentStatus: 'cancelled' })).toBe('cancelled');
+    expect(returnStatus('cancel', { status: 'processing', paymentStatus: '' })).toBe('cancelled');
+    expect(returnStatus('success', { status: 'processing', paymentStatus: 'pending' })).toBe('unconfirmed');
+    expect(returnStatus('success', { status: 'processing', paymentStatus: '' })).toBe('unconfirmed');
+  });
+
+  it('reads the order, in flight meanwhile, and keeps what the service says; a read that fails confirms nothing', async () => {
+    vi.mocked(ordersApi.getOrder).mockResolvedValue(order('paid'));
+    const back = returnFromProvider(7, 'success');
+    expect($payment.get().loading).toBe(true);
+    await back;
+    expect(ordersApi.getOrder).toHaveBeenCalledWith(7);
+    expect($payment.get()).toEqual({ loading: false, data: { status: 'paid' } });
+
+    vi.mocked(ordersApi.getOrder).mockRejectedValue(new ApiError('Server is probably offline', 'offline'));
+    await returnFromProvider(7, 'success');
+    expect($payment.get()).toEqual({ loading: false, data: { status: 'unconfirmed' } });
   });
 });

@@ -6,6 +6,7 @@ import { accountMessages } from '../../src/lib/account-messages';
 import { QUOTE_VALID_MS } from '../../src/lib/quote-clock';
 import {
   cancelTarget,
+  cardChoiceError,
   canDeleteProducts,
   contactHref,
   isPaying,
@@ -100,7 +101,7 @@ describe('paying from the quote page', () => {
   });
 
   it("paid here shows 'Your Payment was a Success!'", () => {
-    expect(paymentStep({ data: { status: 'paid' } })).toEqual({ kind: 'paid' });
+    expect(paymentStep({ data: { status: 'paid' } })).toEqual({ kind: 'none' });
     expect(viewOf('processing', quoteFrom(1), { loading: false, data: { status: 'paid' } }).paidDialog).toBe(true);
   });
 
@@ -117,6 +118,52 @@ describe('paying from the quote page', () => {
 
   it('a second press while one payment is in flight does nothing', () => {
     expect(paymentStep(undefined)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the card picker', () => {
+  it("asks for a card with 'Must select a card' until one is chosen; paying another way needs none", () => {
+    expect(cardChoiceError(0)).toBe('Must select a card');
+    expect(cardChoiceError(4)).toBeUndefined();
+  });
+});
+
+describe('paying another way, and coming back from PayFast', () => {
+  it("offers 'Pay another way' beside the cards whenever the quote can be paid, and not otherwise", () => {
+    expect(viewOf('processing', quoteFrom(1)).otherWay).toBe('offered');
+    expect(viewOf('processing', quoteFrom(49)).otherWay).toBe('none');
+    expect(viewOf('placed', null).otherWay).toBe('none');
+    expect(viewOf('paid', quoteFrom(1)).otherWay).toBe('none');
+  });
+
+  it("a service without the hosted payment (404 or 405): the option says it is not available, and Make Payment stays", () => {
+    expect(paymentStep({ data: { status: 'unavailable' } })).toEqual({
+      kind: 'failed',
+      message: 'Paying another way is not available at the moment: please pay with a saved card.',
+    });
+    const view = viewOf('processing', quoteFrom(1), { loading: false, data: { status: 'unavailable' } });
+    expect(view.otherWay).toBe('unavailable');
+    expect(view.canPay).toBe(true);
+    expect(view.paying).toBe(false);
+  });
+
+  it.each([
+    ['cancelled', 'Payment cancelled: nothing was charged, and you can pay when you are ready.'],
+    ['failed', 'Your payment did not go through: PayFast says it failed, and nothing was charged.'],
+    ['unconfirmed', 'PayFast has not confirmed a payment for this order, so it is not marked paid. If you did pay, it shows here once PayFast confirms it.'],
+  ] as const)('back %s: says so, offers to try again or pay another way, and the deadline still shows', (status, message) => {
+    const view = viewOf('processing', quoteFrom(1), { loading: false, data: { status } });
+    expect(view.returnNotice).toBe(`${message} Try again with a saved card, or pay another way.`);
+    expect(view).toMatchObject({ canPay: true, paying: false, paidDialog: false, otherWay: 'offered', showDeadline: true });
+  });
+
+  it('back paid: the dialog, no notice', () => {
+    const view = viewOf('processing', quoteFrom(1), { loading: false, data: { status: 'paid' } });
+    expect(view).toMatchObject({ paidDialog: true, returnNotice: undefined });
+  });
+
+  it('no notice once the quote cannot be paid (expired)', () => {
+    expect(viewOf('processing', quoteFrom(49), { loading: false, data: { status: 'failed' } }).returnNotice).toBeUndefined();
   });
 });
 

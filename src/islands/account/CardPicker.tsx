@@ -1,10 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useFormik } from 'formik';
-import { useEffect, type ReactNode } from 'react';
-import { paymentSchema, type PaymentValues } from '../../lib/schemas/account';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { $cards } from '../../lib/stores/cards';
+import { cardChoiceError } from '../../lib/stores/quote-page';
 import { pathTo } from '../../lib/stores/router';
-import { fieldError } from '../ui/Field';
 import { PaymentCard } from '../ui/PaymentCard';
 import { Loaded } from './Loaded';
 import { RouteLink } from './RouteLink';
@@ -24,22 +22,20 @@ export interface CardPickerProps {
 /** Choose a saved card (the preferred one is chosen to begin with), then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
 export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPickerProps): ReactNode {
   const { data: cards } = useStore($cards);
-  const form = useFormik<PaymentValues>({
-    initialValues: { cardId: 0 },
-    validationSchema: paymentSchema,
-    validateOnChange: false,
-    onSubmit: (values) => onPay(values.cardId),
-  });
-  const shownError = fieldError(form, 'cardId');
-  const preferredId = cards?.find((card) => card.isPreferred)?.id;
-  const { setFieldValue } = form;
-  // The preferred card is chosen for the shopper once the cards are in; a card they chose stays chosen.
-  useEffect(() => {
-    if (preferredId !== undefined) void setFieldValue('cardId', preferredId, false);
-  }, [preferredId, setFieldValue]);
+  // A card the shopper chose stays chosen; until then the preferred one is, once the cards are in. No form library
+  // here: formik and yup would be a sixth of this page's script, for one rule.
+  const [chosen, setChosen] = useState<number>();
+  const [tried, setTried] = useState(false);
+  const cardId = chosen ?? cards?.find((card) => card.isPreferred)?.id ?? 0;
+  const shownError = tried ? cardChoiceError(cardId) : undefined;
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    if (!cardChoiceError(cardId)) void onPay(cardId);
+  };
 
   return (
-    <form className="payment-form" onSubmit={form.handleSubmit} noValidate>
+    <form className="payment-form" onSubmit={submit} noValidate>
       <fieldset aria-describedby={shownError ? 'card-error' : undefined}>
         <legend>Pay with a saved card</legend>
         <Loaded read={$cards} label="Loading your cards…">
@@ -55,11 +51,9 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPi
                     key={card.id}
                     card={card}
                     group="cardId"
-                    selected={form.values.cardId === card.id}
+                    selected={cardId === card.id}
                     describedBy={shownError ? 'card-error' : undefined}
-                    onSelect={(chosen) => {
-                      void form.setFieldValue('cardId', chosen.id, true);
-                    }}
+                    onSelect={(picked) => setChosen(picked.id)}
                   />
                 ))}
               </div>

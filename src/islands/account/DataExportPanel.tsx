@@ -4,6 +4,7 @@ import type { Address } from '../../lib/api/addresses';
 import type { Order } from '../../lib/api/orders';
 import { exportFileName, type PersonalData } from '../../lib/data-export';
 import { formatDate, formatDateTime, formatRand } from '../../lib/format';
+import { notificationLabel } from '../../lib/notification-methods';
 import { statusLabel } from '../../lib/progress';
 import { $dataExport, clearMyData, EXPORT_STEPS, readMyData } from '../../lib/stores/data-export';
 import { orderTitle } from '../../lib/format';
@@ -68,7 +69,7 @@ function PersonalDataView({ data }: { data: PersonalData }): ReactNode {
             ['E-mail', profile.email],
             ['Mobile', profile.mobile],
             ['Date of birth', formatDate(profile.birthDate)],
-            ['Notification method', profile.notificationMethod === 'sms' ? 'SMS' : 'E-mail'],
+            ['Notification method', notificationLabel(profile.notificationMethod) ?? 'E-mail'],
           ] as const
         ).map(([term, value]) => (
           <div key={term}>

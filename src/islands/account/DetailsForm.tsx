@@ -5,6 +5,7 @@ import type { User } from '../../lib/api/users';
 import { accountMessages } from '../../lib/account-messages';
 import { detailsSchema, emailChanging, type DetailsValues } from '../../lib/schemas/account';
 import { detailsFieldErrors, detailsInitialValues } from '../../lib/details-form';
+import { NOTIFICATION_METHODS } from '../../lib/notification-methods';
 import { $saveDetails, currentPasswordWait } from '../../lib/stores/details';
 import { Spinner } from '../ui/Spinner';
 import { notify, toastError } from '../ui/Toasts';
@@ -18,7 +19,7 @@ export interface DetailsFormProps {
   user: User | undefined;
 }
 
-/** Personal details: names, e-mail, mobile and notification method; a new e-mail also asks for the current password; 'Details Updated' on success. */
+/** Personal details: names, e-mail, mobile and notification method (SMS, E-mail or WhatsApp); a new e-mail also asks for the current password; 'Details Updated' on success. */
 export function DetailsForm({ user }: DetailsFormProps): ReactNode {
   const { loading: saving } = useStore($saveDetails);
   const schema = useMemo(() => detailsSchema(user?.email ?? ''), [user?.email]);
@@ -70,12 +71,7 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
         )}
         <fieldset className="choice-group" aria-describedby={methodError ? 'details-method-error' : undefined}>
           <legend>Notification method</legend>
-          {(
-            [
-              ['sms', 'SMS'],
-              ['email', 'E-mail'],
-            ] as const
-          ).map(([value, label]) => (
+          {NOTIFICATION_METHODS.map(([value, label]) => (
             <label key={value} className="choice">
               <input
                 type="radio"

@@ -7,9 +7,9 @@ import { accountMessages } from '../../lib/account-messages';
 import { $now } from '../../lib/stores/clock';
 import { $removeProduct, $restoreProduct, orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
 import { orderTitle } from '../../lib/format';
-import { answerOnce, paymentReturn, providerFlag } from '../../lib/provider-return';
-import { $payment, resetPayment, returnedPaid } from '../../lib/stores/payment';
-import { cancelTarget, paymentStep, quotePageView, removedMessage } from '../../lib/stores/quote-page';
+import { answerOnce, providerFlag, type ProviderFlag } from '../../lib/provider-return';
+import { $payment, resetPayment, returnFromProvider } from '../../lib/stores/payment';
+import { cancelTarget, paymentMessages, paymentStep, quotePageView, removedMessage } from '../../lib/stores/quote-page';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
 import { notify, toastError } from '../ui/Toasts';
@@ -49,7 +49,7 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
     else if (done) notify.undo(removedMessage(product, done.data), () => void restore(order.id, product.id));
   };
 
-  const pay = async (cardId: number) => {
+  const pay = async (cardId?: number) => {
     const step = paymentStep(await $payment.mutate({ orderId: order.id, cardId }));
     if (step.kind === 'failed') notify.error(step.message);
     else if (step.kind === 'leave') await goToProvider(step.location);
@@ -71,7 +71,25 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
       </>
     );
   } else if (view.part.kind === 'pay') {
-    paymentPart = <CardPicker onPay={pay} onCancel={leave} paying={view.paying} disabled={!view.canPay} />;
+    paymentPart = (
+      <>
+        {view.returnNotice && (
+          <p className="field-error" role="alert">
+            {view.returnNotice}
+          </p>
+        )}
+        <CardPicker onPay={pay} onCancel={leave} paying={view.paying} disabled={!view.canPay} />
+        {view.otherWay === 'offered' ? (
+          <p>
+            <button type="button" className="button button--ghost" disabled={view.paying} onClick={() => void pay()}>
+              Pay another way (Instant EFT, SnapScan and more)
+            </button>
+          </p>
+        ) : (
+          <p className="notice">{paymentMessages.otherWayUnavailable}</p>
+        )}
+      </>
+    );
   } else if (view.part.kind === 'awaiting-quote') {
     paymentPart = (
       <div className="button-row">
@@ -132,11 +150,11 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
   );
 }
 
-/** Quote and payment (the query says success=true or cancel=true after the provider's page): order summary, cost summary, shipping address, products, card picker, success dialog. */
+/** Quote and payment (the query says success=true or cancel=true after the provider's page, whose outcome the service is asked for): order summary, cost summary, shipping address, products, card picker, paying another way, success dialog. */
 export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
   const $detail = useMemo(() => orderDetailStore(id), [id]);
   const flag = providerFlag(search);
-  const [readReturn] = useState(() => answerOnce(paymentReturn));
+  const [readReturn] = useState(() => answerOnce((back: ProviderFlag | undefined) => back));
   useEffect(() => {
     resetPayment();
     return resetPayment;
@@ -144,9 +162,9 @@ export function QuotePaymentScreen({ id, search }: RouteProps): ReactNode {
   useEffect(() => {
     const back = readReturn(String(id), flag);
     if (!back) return;
-    if (back.paid) returnedPaid();
-    if (back.notice) notify[back.notice.tone](back.notice.message);
-    if (back.dropQuery) replaceWith('quotePayment', { id: String(id) });
+    void returnFromProvider(id, back);
+    // The flag is read once: a reload or a shared link must not ask again.
+    replaceWith('quotePayment', { id: String(id) });
   }, [readReturn, flag, id]);
 
   return (

@@ -89,13 +89,22 @@ export function paymentLocation(body: unknown, locationHeader: string | null = n
   return locationHeader?.trim() || undefined;
 }
 
-/** Pays an order's quote with a saved card; resolves with the provider page to go to, if the service names one. */
-export async function payOrder(orderId: number, cardId: number, back: PaymentReturn): Promise<{ location: string | undefined }> {
-  const { body, headers } = await apiWithHeaders<unknown>(`/orders/${orderId}/create_card_payment`, {
+async function askToPay(path: string, order: WireRecord, back: PaymentReturn): Promise<{ location: string | undefined }> {
+  const { body, headers } = await apiWithHeaders<unknown>(path, {
     method: 'POST',
-    body: { order: { card_id: cardId, return_url: back.returnUrl, cancel_url: back.cancelUrl } },
+    body: { order: { ...order, return_url: back.returnUrl, cancel_url: back.cancelUrl } },
   });
   return { location: paymentLocation(body, headers.get('Location')) };
+}
+
+/** Pays an order's quote with a saved card; resolves with the provider page to go to, if the service names one. */
+export function payOrder(orderId: number, cardId: number, back: PaymentReturn): Promise<{ location: string | undefined }> {
+  return askToPay(`/orders/${orderId}/create_card_payment`, { card_id: cardId }, back);
+}
+
+/** Pays an order's quote on PayFast's own page (Instant EFT, SnapScan and more; no saved card): POST /orders/{id}/create_hosted_payment, which names that page. */
+export function payOnProviderPage(orderId: number, back: PaymentReturn): Promise<{ location: string | undefined }> {
+  return askToPay(`/orders/${orderId}/create_hosted_payment`, {}, back);
 }
 
 /** Tells the service a payment is under way (POST /payments, empty body). */

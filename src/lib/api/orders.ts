@@ -60,6 +60,8 @@ export interface Order {
   totalItems: number;
   quote: Quote | null;
   parentOrderId: number | null;
+  /** How the latest payment on the provider's page stands, as the service heard from it: pending, paid, cancelled, failed; '' when it says nothing. */
+  paymentStatus: string;
 }
 
 /** Every status the client knows, in the spelling it shows and compares. */
@@ -128,6 +130,7 @@ export function orderFromWire(o: WireRecord): Order {
     totalItems: asInt(o.total_items, products.reduce((sum, p) => sum + p.quantity, 0)),
     quote: quote && Object.keys(quote).length > 0 ? quoteFromWire(quote) : null,
     parentOrderId: asNullableInt(o.parent_order_id),
+    paymentStatus: asText(o.payment_status).toLowerCase(),
   };
 }
 

@@ -1,9 +1,7 @@
 import * as yup from 'yup';
 import { accountMessages } from '../account-messages';
+import { NOTIFICATION_METHODS, type NotificationMethod } from '../notification-methods';
 import { email, imageProblem, messages } from './rules';
-
-/** The two notification methods a shopper may choose. */
-const NOTIFICATION_METHODS = ['sms', 'email'] as const;
 
 /** Values of the personal details form. */
 export interface DetailsValues {
@@ -11,7 +9,7 @@ export interface DetailsValues {
   lastName: string;
   email: string;
   mobile: string;
-  notificationMethod: (typeof NOTIFICATION_METHODS)[number];
+  notificationMethod: NotificationMethod;
   /** Asked for, and sent, only when the e-mail changes (Devise's update_with_password). */
   currentPassword: string;
 }
@@ -29,7 +27,7 @@ export function detailsSchema(accountEmail: string): yup.ObjectSchema<DetailsVal
     lastName: yup.string().default(''),
     email: email.defined(messages.email),
     mobile: yup.string().default(''),
-    notificationMethod: yup.mixed<DetailsValues['notificationMethod']>().oneOf(NOTIFICATION_METHODS).defined(),
+    notificationMethod: yup.mixed<NotificationMethod>().oneOf(NOTIFICATION_METHODS.map(([value]) => value)).defined(),
     currentPassword: yup
       .string()
       .default('')
@@ -47,16 +45,6 @@ export interface CardValues {
 /** Add card: the card name, a string the provider page shows back. */
 export const cardSchema: yup.ObjectSchema<CardValues> = yup.object({
   cardName: yup.string().trim().required(messages.required),
-});
-
-/** Values of the card picker. */
-export interface PaymentValues {
-  cardId: number;
-}
-
-/** Payment: a card must be chosen ('Must select a card'). */
-export const paymentSchema: yup.ObjectSchema<PaymentValues> = yup.object({
-  cardId: yup.number().typeError(messages.card).moreThan(0, messages.card).required(messages.card),
 });
 
 /** Values of the schedule-return form (SPEC section 3). */

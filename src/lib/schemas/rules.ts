@@ -24,7 +24,6 @@ export const messages = {
   returnOrder: 'Order is required',
   returnItems: 'Must have at least 1',
   returnItem: 'Item is required',
-  card: 'Must select a card',
   required: 'Required',
 } as const;
 

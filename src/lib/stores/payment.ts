@@ -1,27 +1,46 @@
-import { payOrder, startPayment } from '../api/cards';
-import { getOrder, ORDER_STATUSES } from '../api/orders';
+import { payOnProviderPage, payOrder, startPayment } from '../api/cards';
+import { isApiError } from '../api/errors';
+import { getOrder, ORDER_STATUSES, type Order } from '../api/orders';
 import { accountMessages } from '../account-messages';
 import { isAllowedPaymentRedirect } from '../payment-redirect';
+import type { ProviderFlag } from '../provider-return';
 import { ORDERS_KEY, refreshOrders } from './orders';
 import { createWriteStore } from './query';
 import { pathTo } from './router';
 
-/** How a payment ended well: the provider's page the browser is leaving for, or paid here. */
-type PaymentOutcome = { status: 'leaving'; location: string } | { status: 'paid' };
+/** How the shopper came back from the provider's page, as the service tells it: the order is paid, or the payment was cancelled, failed, or is not confirmed. */
+export type ReturnStatus = 'paid' | 'cancelled' | 'failed' | 'unconfirmed';
+
+/** Where a payment stands: leaving for the provider's page, back from it (or paid here), or paying another way is not offered by this service. */
+export type PaymentOutcome = { status: 'leaving'; location: string } | { status: ReturnStatus } | { status: 'unavailable' };
 
 const PAID_ON: readonly string[] = ORDER_STATUSES.slice(ORDER_STATUSES.indexOf('paid'), ORDER_STATUSES.indexOf('delivered') + 1);
 
 /**
- * The payment of the order on screen with a saved card: POST /payments, then the card payment. When the service names a
- * provider page on an allowed host, the outcome is to leave for it; without one, the order is read again and counts as
- * paid only when the service says so. Anything else fails with 'Failed to initiate payment with PayFast'. The order
- * reads are asked again after, in the background; `data` keeps the outcome for the screen.
+ * The payment of the order on screen: with a saved card (POST /payments, then the card payment), or with no `cardId`
+ * on PayFast's own page (Instant EFT, SnapScan and more). When the service names a provider page on an allowed host,
+ * the outcome is to leave for it; a card payment without one reads the order again and counts as paid only when the
+ * service says so. A service that answers the hosted payment with 404 or 405 does not offer it: the outcome says so.
+ * Anything else fails with 'Failed to initiate payment with PayFast'. The order reads are asked again after.
  */
-export const $payment = createWriteStore<{ orderId: number; cardId: number }, PaymentOutcome>(
+export const $payment = createWriteStore<{ orderId: number; cardId?: number }, PaymentOutcome>(
   async ({ orderId, cardId }) => {
     const page = `${window.location.origin}${pathTo('quotePayment', { id: String(orderId) })}`;
-    await startPayment();
-    const { location } = await payOrder(orderId, cardId, { returnUrl: `${page}?success=true`, cancelUrl: `${page}?cancel=true` });
+    const back = { returnUrl: `${page}?success=true`, cancelUrl: `${page}?cancel=true` };
+    let location: string | undefined;
+    if (cardId === undefined) {
+      try {
+        ({ location } = await payOnProviderPage(orderId, back));
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 405)) return { status: 'unavailable' };
+        throw error;
+      }
+      // Paying another way is PayFast's page or nothing: an answer naming none is a failure, not a payment.
+      if (location === undefined) throw new Error('The service named no payment page');
+    } else {
+      await startPayment();
+      ({ location } = await payOrder(orderId, cardId, back));
+    }
     if (location !== undefined) {
       if (!isAllowedPaymentRedirect(location)) throw new Error("The provider's page is not on an allowed host");
       return { status: 'leaving', location };
@@ -34,9 +53,23 @@ export const $payment = createWriteStore<{ orderId: number; cardId: number }, Pa
   accountMessages.paymentFailed,
 );
 
-/** The shopper is back from the provider's page having paid: the success dialog shows, and the order is read again. */
-export function returnedPaid(): void {
-  $payment.set({ loading: $payment.get().loading, data: { status: 'paid' } });
+/** What the service's order says of a payment the shopper is back from with `flag`: paid only when the order is; a failure or a cancel as the service heard it from the provider (or the cancel page); else not confirmed. */
+export function returnStatus(flag: ProviderFlag, order: Pick<Order, 'status' | 'paymentStatus'>): ReturnStatus {
+  if (PAID_ON.includes(order.status)) return 'paid';
+  if (order.paymentStatus === 'failed') return 'failed';
+  return order.paymentStatus === 'cancelled' || flag === 'cancel' ? 'cancelled' : 'unconfirmed';
+}
+
+/** The shopper is back from the provider's page with `flag`: the order is read from the service, and the outcome is what it says (a read that fails confirms nothing). */
+export async function returnFromProvider(orderId: number, flag: ProviderFlag): Promise<void> {
+  $payment.set({ loading: true });
+  let status: ReturnStatus = 'unconfirmed';
+  try {
+    status = returnStatus(flag, await getOrder(orderId));
+  } catch {
+    // Nothing is confirmed, and the page says so.
+  }
+  $payment.set({ loading: false, data: { status } });
   refreshOrders();
 }
 

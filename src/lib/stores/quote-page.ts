@@ -1,8 +1,10 @@
 import type { Order, OrderProduct, Quote } from '../api/orders';
+import { accountMessages } from '../account-messages';
 import { errorMessage } from '../error-message';
 import { orderTitle } from '../format';
 import { quoteClock } from '../quote-clock';
 import { isOpenOrder, type OrderDetail } from './order-detail';
+import type { PaymentOutcome } from './payment';
 
 /**
  * The payment part of the quote page: an expired quote (Make Payment disabled, Query Order offered), the card picker,
@@ -13,7 +15,7 @@ export type PaymentPart = { kind: 'expired' } | { kind: 'pay' } | { kind: 'await
 /** A payment write as the page reads it: in flight, and how the last one ended. */
 export interface PaymentState {
   loading: boolean;
-  data?: { status: 'leaving'; location: string } | { status: 'paid' };
+  data?: PaymentOutcome;
 }
 
 /** Everything the quote page shows and enables, from the order, the clock and the payment in flight. */
@@ -31,6 +33,30 @@ export interface QuotePageView {
   paidDialog: boolean;
   /** The Query Order link: the contact page prefilled with the order's title. */
   queryHref: string;
+  /** Back from the provider's page unpaid: what the service says happened, and that the shopper may try again or pay another way. */
+  returnNotice?: string;
+  /** 'Pay another way' on PayFast's own page: offered, said to be unavailable (the service lacks it), or not shown (nothing to pay). */
+  otherWay: 'offered' | 'unavailable' | 'none';
+}
+
+/** The quote page's own messages about paying another way and coming back (issue 45), here so that no other page loads them. */
+export const paymentMessages = {
+  declined: 'Your payment did not go through: PayFast says it failed, and nothing was charged.',
+  unconfirmed:
+    'PayFast has not confirmed a payment for this order, so it is not marked paid. If you did pay, it shows here once PayFast confirms it.',
+  tryAgain: 'Try again with a saved card, or pay another way.',
+  otherWayUnavailable: 'Paying another way is not available at the moment: please pay with a saved card.',
+} as const;
+
+const RETURN_NOTICES: Partial<Record<string, string>> = {
+  cancelled: accountMessages.paymentCancelled,
+  failed: paymentMessages.declined,
+  unconfirmed: paymentMessages.unconfirmed,
+};
+
+/** Payment: a card must be chosen ('Must select a card', SPEC section 5), the card picker's one rule; undefined once one is. */
+export function cardChoiceError(cardId: number): string | undefined {
+  return cardId > 0 ? undefined : 'Must select a card';
 }
 
 /** The contact page prefilled with a query title (the contact page reads ?title=). */
@@ -63,7 +89,11 @@ export function canDeleteProducts(order: Pick<Order, 'status'>, products: readon
 /** What the quote page shows and enables for this order at `now`, with this payment state. */
 export function quotePageView({ order, quote, products }: OrderDetail, now: number, payment: PaymentState): QuotePageView {
   const part = paymentPart(order, quote, now);
+  const status = payment.data?.status ?? '';
+  const notice = part.kind === 'pay' ? RETURN_NOTICES[status] : undefined;
   return {
+    returnNotice: notice && `${notice} ${paymentMessages.tryAgain}`,
+    otherWay: part.kind !== 'pay' ? 'none' : status === 'unavailable' ? 'unavailable' : 'offered',
     part,
     canPay: part.kind === 'pay',
     paying: isPaying(payment),
@@ -74,14 +104,16 @@ export function quotePageView({ order, quote, products }: OrderDetail, now: numb
   };
 }
 
-/** What follows Make Payment: a toast with the failure, leaving for the provider's page, the paid dialog, or nothing (a press while one was in flight). */
-export type PaymentStep = { kind: 'failed'; message: string } | { kind: 'leave'; location: string } | { kind: 'paid' } | { kind: 'none' };
+/** What follows Make Payment or Pay another way: a toast with the failure, leaving for the provider's page, or nothing more (paid here shows the dialog; a press while one was in flight sent nothing). */
+export type PaymentStep = { kind: 'failed'; message: string } | { kind: 'leave'; location: string } | { kind: 'none' };
 
 /** The next step after a payment write ended with `outcome` (undefined: nothing was sent). */
-export function paymentStep(outcome: { data: NonNullable<PaymentState['data']> } | { error: unknown } | undefined): PaymentStep {
+export function paymentStep(outcome: { data: PaymentOutcome } | { error: unknown } | undefined): PaymentStep {
   if (!outcome) return { kind: 'none' };
   if ('error' in outcome) return { kind: 'failed', message: errorMessage(outcome.error) };
-  return outcome.data.status === 'leaving' ? { kind: 'leave', location: outcome.data.location } : { kind: 'paid' };
+  const { data } = outcome;
+  if (data.status === 'leaving') return { kind: 'leave', location: data.location };
+  return data.status === 'unavailable' ? { kind: 'failed', message: paymentMessages.otherWayUnavailable } : { kind: 'none' };
 }
 
 /** The undo toast after a product was removed: '<name> removed', with the name the removal answered, else the one on screen. */

@@ -35,7 +35,7 @@ describe('seeded orders', () => {
     expect(orders.filter((o) => o.status === 'delivered' && o.order_type === 'normal').map((o) => o.portal.id).sort()).toEqual([1, 4]);
     const processing = byStatus('processing');
     expect(Object.keys(processing).sort()).toEqual([
-      'address', 'created_at', 'delivery_date', 'id', 'order_type', 'parent_order_id', 'pickup', 'portal', 'products', 'quote', 'return', 'shipping', 'status', 'total_items', 'user',
+      'address', 'created_at', 'delivery_date', 'id', 'order_type', 'parent_order_id', 'payment_status', 'pickup', 'portal', 'products', 'quote', 'return', 'shipping', 'status', 'total_items', 'user',
     ]);
     expect(processing.user).toEqual({ first_name: 'Thandi', last_name: 'Nkosi' });
     expect(processing.quote).toEqual({ fees: 260, service_fee: 185, sub_total: 1415, total_vat: 212.25, total: 1627.25, quoted_at: expect.any(String) });
@@ -285,6 +285,47 @@ describe('quotes and payment', () => {
     expect(await statusOf(cancelled)).toBe('processing');
     expect((await c.json('POST', '/__sandbox/payment-flow', { email: 'shopper@example.com', flow: null })).body.data.flow).toBe('direct');
     expect((await pay(cancelled)).body.data.status).toBe('paid');
+  });
+
+  it("pays on PayFast's own page with no saved card: paid, cancelled or failed there, the order's payment_status says which, and it goes back only to the site", async () => {
+    const site = 'http://127.0.0.1:4321';
+    const quotedOrder = async () => {
+      const id = (await c.json('POST', '/orders', orderForm({ portal: '5', address: String(homeId) }, [product()]))).body.data.id;
+      await c.json('POST', `/__sandbox/orders/${id}/quote`, { cost: 100 });
+      return id;
+    };
+    const back = (id: number) => ({ return_url: `${site}/quote-payment/${id}/?success=true`, cancel_url: `${site}/quote-payment/${id}/?cancel=true` });
+    const hosted = (id: number, order: Record<string, string> = back(id)) => c.json('POST', `/orders/${id}/create_hosted_payment`, { order });
+    const standIn = (location: string, action = '') => c.call(action ? 'POST' : 'GET', `${location.replace(sandbox.url, '')}${action}`, undefined);
+    const orderOf = async (id: number) => (await c.json('GET', `/orders/${id}`)).body.data;
+
+    const placed = (await c.json('POST', '/orders', orderForm({ portal: '5', address: String(homeId) }, [product()]))).body.data.id;
+    expect((await hosted(placed)).status).toBe(422);
+    const paid = await quotedOrder();
+    expect((await other.json('POST', `/orders/${paid}/create_hosted_payment`, { order: back(paid) })).status).toBe(404);
+    const pending = await hosted(paid);
+    expect(pending.status).toBe(200);
+    expect(pending.body.data).toMatchObject({ status: 'pending', location: expect.stringMatching(/\/stand-in\/payfast\/payments\/[\w-]{24,}$/), order: { id: paid, status: 'processing', payment_status: 'pending' } });
+    const page = await standIn(pending.body.data.location);
+    expect(await page.text()).toContain('Instant EFT, SnapScan');
+    const confirmed = await standIn(pending.body.data.location, '/confirm');
+    expect(confirmed.headers.get('location')).toBe(`${site}/quote-payment/${paid}/?success=true`);
+    expect(await orderOf(paid)).toMatchObject({ status: 'paid', payment_status: 'paid' });
+
+    const cancelled = await quotedOrder();
+    const cancel = await standIn((await hosted(cancelled, { return_url: 'https://evil.example/x', cancel_url: 'https://evil.example/y' })).body.data.location, '/cancel');
+    expect(cancel.headers.get('location')).toBe(`${site}/quote-payment/${cancelled}/?cancel=true`);
+    expect(await orderOf(cancelled)).toMatchObject({ status: 'processing', payment_status: 'cancelled' });
+
+    const failed = await quotedOrder();
+    const location = (await hosted(failed)).body.data.location;
+    const fail = await standIn(location, '/fail');
+    expect(fail.status).toBe(303);
+    expect(fail.headers.get('location')).toBe(`${site}/quote-payment/${failed}/?success=true`);
+    expect(await orderOf(failed)).toMatchObject({ status: 'processing', payment_status: 'failed' });
+    expect((await standIn(location, '/confirm')).status).toBe(404);
+    expect((await standIn((await hosted(failed)).body.data.location, '/confirm')).status).toBe(303);
+    expect(await orderOf(failed)).toMatchObject({ status: 'paid', payment_status: 'paid' });
   });
 
   it('moves statuses through the control endpoint', async () => {

@@ -162,6 +162,25 @@ describe('current user and management', () => {
     expect(mail).toMatchObject({ subject: 'Your e-mail address was changed', payload: { new_email: 'new-owner@example.com' } });
   });
 
+  it('takes WhatsApp as the notification method, and then sends the quote and the order\'s moves by WhatsApp to the mobile, kept in the outbox beside the e-mail', async () => {
+    const me = (await c.json('GET', '/users/show_details')).body.data;
+    const patched = await c.json('PATCH', `/users/${me.id}`, { user: { notificationMethod: 'whatsapp' } });
+    expect(patched.body.data.notification_method).toBe('whatsapp');
+    const placed = (await c.json('GET', '/orders?status=placed')).body.data[0].id;
+    await c.json('POST', `/__sandbox/orders/${placed}/quote`, { cost: 100 });
+    await c.json('POST', `/__sandbox/orders/${placed}/status`, { status: 'paid' });
+    const outbox = (await c.json('GET', '/__sandbox/outbox')).body.data;
+    expect(outbox.slice(0, 3)).toMatchObject([
+      { channel: 'whatsapp', kind: 'status', recipient: me.mobile, subject: `Order ${placed}: paid.`, payload: { order_id: placed, status: 'paid' } },
+      { channel: 'whatsapp', kind: 'quote', recipient: me.mobile, subject: expect.stringMatching(new RegExp(`^Your quote for order ${placed} is ready: R[\\d.]+, valid for 48 hours\\.$`)) },
+      { channel: 'email', kind: 'quote', recipient: me.email },
+    ]);
+    await c.json('PATCH', `/users/${me.id}`, { user: { notificationMethod: 'email' } });
+    await c.json('POST', `/__sandbox/orders/${placed}/status`, { status: 'in transit' });
+    expect((await c.json('GET', '/__sandbox/outbox')).body.data[0].subject).not.toContain('in transit');
+    expect((await c.json('PATCH', `/users/${me.id}`, { user: { notificationMethod: 'telegram' } })).body.errors.notificationMethod).toEqual(['must be email, sms or whatsapp']);
+  });
+
   it('requires a token for every user route except the public ones', async () => {
     for (const [method, path] of [['GET', '/users/show_details'], ['GET', '/users'], ['GET', '/users/archived'], ['GET', '/users/1'],
       ['PATCH', '/users/1'], ['DELETE', '/users/1'], ['PATCH', '/users/1/restore']]) {
