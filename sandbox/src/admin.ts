@@ -1,10 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { createSandbox } from './server';
+import { setDeclaration } from './customs-declarations';
 import { HttpError } from './http';
+import { setInsurance } from './insurance';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { listOrders, listTokens, lockAccount, restoreAccount } from './operator';
 import { listOutbox } from './outbox';
 import { settlePushes } from './push';
+import { setShippingOption } from './shipping-options';
+import { addWarehousePhoto } from './warehouse-photos';
 
 const USAGE = `Usage: npm run sandbox:admin -- <command>
   quote <orderId> [--cost 100[,250...]] [--customs 20] [--delivery 30] [--fee 185]
@@ -15,6 +19,13 @@ const USAGE = `Usage: npm run sandbox:admin -- <command>
   orders [email]              list orders (of one user)
   lock <email>                lock an account: its tokens are revoked and an unlock link is mailed
   restore <email>             reopen a closed account (PATCH /users/{id}/restore): its owner can sign in again
+  shipping <orderId> <id> --label Express --price 350 --days 3-5
+                              offer (or change) a shipping speed on an open order; --withdraw takes it away
+  insurance <orderId> --rate 2 --minimum 50 [--covers "..."]
+                              offer insurance (a share of the insured value, at least the minimum); --withdraw takes it away
+  declare <productId> --description "Cotton shirt" --value 650 --origin CN
+                              declare a quoted product to customs (value in rand per item, at most its price)
+  photo <orderId> <productId> add a warehouse photo of a received order's product and push it to the shopper
 Works on SANDBOX_DB (default sandbox/data/sandbox.db).`;
 
 function flags(args: string[]): QuoteInput {
@@ -28,6 +39,21 @@ function flags(args: string[]): QuoteInput {
     else throw new HttpError(422, `Unknown option ${args[i] ?? ''}`);
   }
   return input;
+}
+
+/** `--name value` pairs and bare `--withdraw` of the option commands. */
+function named(args: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 1) {
+    const name = args[i]?.replace(/^--/, '') ?? '';
+    if (name === 'withdraw') out.withdraw = 'true';
+    else out[name] = args[(i += 1)] ?? '';
+  }
+  return out;
+}
+
+function number(value: string | undefined): number | undefined {
+  return value === undefined ? undefined : Number(value);
 }
 
 function orderId(value: string | undefined): number {
@@ -64,6 +90,23 @@ async function run(args: string[]): Promise<unknown> {
       case 'lock':
         if (!rest[0]) throw new HttpError(422, 'lock needs <email>');
         return lockAccount(sandbox.ctx, rest[0]);
+      case 'shipping': {
+        const o = named(rest.slice(2));
+        const [min, max] = (o.days ?? '').split('-').map(Number);
+        return setShippingOption(sandbox.ctx, orderId(rest[0]), {
+          id: rest[1] ?? '', label: o.label, price: number(o.price), minDays: min, maxDays: max ?? min, withdraw: o.withdraw === 'true',
+        });
+      }
+      case 'insurance': {
+        const o = named(rest.slice(1));
+        return setInsurance(sandbox.ctx, orderId(rest[0]), { ratePercent: number(o.rate), minimum: number(o.minimum), covers: o.covers, withdraw: o.withdraw === 'true' });
+      }
+      case 'declare': {
+        const o = named(rest.slice(1));
+        return setDeclaration(sandbox.ctx, orderId(rest[0]), { description: o.description, declared_value: number(o.value), country_of_origin: o.origin });
+      }
+      case 'photo':
+        return addWarehousePhoto(sandbox.ctx, orderId(rest[0]), orderId(rest[1]));
       case 'restore':
         if (!rest[0]) throw new HttpError(422, 'restore needs <email>');
         return restoreAccount(sandbox.ctx, rest[0]);

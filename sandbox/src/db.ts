@@ -170,7 +170,15 @@ CREATE TABLE IF NOT EXISTS orders (
   return_quantity INTEGER,
   return_reason TEXT,
   return_photo TEXT,
-  payment_status TEXT
+  payment_status TEXT,
+  insurance_rate_bp INTEGER,
+  insurance_minimum_cents INTEGER,
+  insurance_covers TEXT,
+  checkout_shipping_option TEXT,
+  checkout_shipping_cents INTEGER,
+  checkout_insurance_cents INTEGER,
+  checkout_declaration_confirmed_at TEXT,
+  checkout_sub_total_cents INTEGER
 );
 CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id, created_at);
 CREATE TABLE IF NOT EXISTS products (
@@ -184,9 +192,39 @@ CREATE TABLE IF NOT EXISTS products (
   customs_cents INTEGER,
   delivery_cents INTEGER,
   screenshot TEXT,
-  deleted_at TEXT
+  deleted_at TEXT,
+  if_unavailable TEXT,
+  alternative TEXT,
+  declared_description TEXT,
+  declared_value_cents INTEGER,
+  country_of_origin TEXT
 );
 CREATE INDEX IF NOT EXISTS products_order ON products(order_id);
+CREATE TABLE IF NOT EXISTS shipping_options (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  code TEXT NOT NULL,
+  label TEXT NOT NULL,
+  price_cents INTEGER NOT NULL,
+  min_days INTEGER NOT NULL,
+  max_days INTEGER NOT NULL,
+  withdrawn_at TEXT,
+  UNIQUE (order_id, code)
+);
+CREATE TABLE IF NOT EXISTS warehouse_photos (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  file TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS photo_requests (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  message TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  answered_at TEXT
+);
 CREATE TABLE IF NOT EXISTS cards (
   id INTEGER PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),
@@ -232,7 +270,7 @@ CREATE TABLE IF NOT EXISTS outbox (
 
 /** Tables in delete order (children first), used by the reset switch; `push_keys` stays, as subscribers' browsers hold its public key. */
 export const TABLES = [
-  'outbox', 'push_reminders', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
+  'outbox', 'push_reminders', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
   'push_subscriptions', 'social_codes', 'access_tokens', 'user_tokens', 'users',
 ] as const;
 
@@ -245,7 +283,24 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
     family_started_at: 'INTEGER',
   },
   cards: { tokenize_secret: 'TEXT' },
-  orders: { payment_status: 'TEXT' },
+  orders: {
+    payment_status: 'TEXT',
+    insurance_rate_bp: 'INTEGER',
+    insurance_minimum_cents: 'INTEGER',
+    insurance_covers: 'TEXT',
+    checkout_shipping_option: 'TEXT',
+    checkout_shipping_cents: 'INTEGER',
+    checkout_insurance_cents: 'INTEGER',
+    checkout_declaration_confirmed_at: 'TEXT',
+    checkout_sub_total_cents: 'INTEGER',
+  },
+  products: {
+    if_unavailable: 'TEXT',
+    alternative: 'TEXT',
+    declared_description: 'TEXT',
+    declared_value_cents: 'INTEGER',
+    country_of_origin: 'TEXT',
+  },
   outbox: { channel: "TEXT NOT NULL DEFAULT 'email'" },
   social_codes: { code_challenge: 'TEXT', nonce: 'TEXT', redirect_uri: 'TEXT' },
   push_subscriptions: { family_id: "TEXT NOT NULL DEFAULT ''", show_details: 'INTEGER NOT NULL DEFAULT 0' },

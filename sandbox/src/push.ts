@@ -26,8 +26,8 @@ export const STAND_IN_PATH = /^\/__sandbox\/push-service\/([\w-]{1,64})$/;
 const PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com'];
 const PUSH_HOST_SUFFIXES = ['.push.apple.com', '.notify.windows.com'];
 
-/** The three messages: the quote is ready, its expiry reminder, and an order's status move. */
-export type PushKind = 'quote' | 'expiry' | 'status';
+/** The messages: the quote is ready, its expiry reminder, an order's status move, and its warehouse photos arrived. */
+export type PushKind = 'quote' | 'expiry' | 'status' | 'photos';
 
 /** The JSON text of a push message: what a locked phone may show (the order and what happened), and the details. */
 interface PushPayload {
@@ -188,7 +188,7 @@ export function dropEndedSubscriptions(ctx: SandboxContext, now = Date.now()): n
 /** Seconds the push service keeps an undelivered message: a quote's until it expires (at least a minute), a status move a day. */
 function timeToLive(order: OrderRow, kind: PushKind, now: number): number {
   const expiry = quoteExpiry(order);
-  if (kind === 'status' || expiry === null) return STATUS_TTL_SECONDS;
+  if (kind === 'status' || kind === 'photos' || expiry === null) return STATUS_TTL_SECONDS;
   const left = Math.ceil((expiry - now) / 1000);
   return kind === 'quote' ? Math.max(MIN_QUOTE_TTL_SECONDS, left) : Math.max(0, left);
 }
@@ -252,7 +252,7 @@ export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind
       const options: RequestOptions = {
         vapidDetails: ctx.push.vapid,
         TTL: timeToLive(order, kind, now),
-        urgency: kind === 'status' ? 'normal' : 'high',
+        urgency: kind === 'status' || kind === 'photos' ? 'normal' : 'high',
         // One message per order waits at the push service: a newer one replaces an undelivered older one.
         topic: `order-${order.id}`,
         contentEncoding: 'aes128gcm',

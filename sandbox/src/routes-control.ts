@@ -4,7 +4,11 @@ import { emptyFaults, faultsJson, parseFaults } from './faults';
 import { HttpError, notFound, pathId, readBody } from './http';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { setPaymentFlow } from './payments';
+import { setDeclaration } from './customs-declarations';
+import { setInsurance } from './insurance';
 import { clearPushService } from './push';
+import { setShippingOption } from './shipping-options';
+import { addWarehousePhoto } from './warehouse-photos';
 import { adminToken, expireAccess, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
 import { listOutbox } from './outbox';
 
@@ -81,6 +85,35 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
     if (typeof status !== 'string') throw new HttpError(422, 'status is required');
     return c.json({ data: setStatus(ctx, pathId(c), status) });
   });
+  r.post('/orders/:id/shipping-options', async (c) => {
+    const body = await readBody(c);
+    return c.json({
+      data: setShippingOption(ctx, pathId(c), {
+        id: typeof body.id === 'string' ? body.id : '',
+        label: typeof body.label === 'string' ? body.label : undefined,
+        price: numbers(body.price, 'price')?.[0],
+        minDays: numbers(body.min_days, 'min_days')?.[0],
+        maxDays: numbers(body.max_days, 'max_days')?.[0],
+        withdraw: body.withdraw === true,
+      }),
+    });
+  });
+  r.post('/orders/:id/insurance', async (c) => {
+    const body = await readBody(c);
+    return c.json({
+      data: setInsurance(ctx, pathId(c), {
+        ratePercent: numbers(body.rate_percent, 'rate_percent')?.[0],
+        minimum: numbers(body.minimum_premium, 'minimum_premium')?.[0],
+        covers: typeof body.covers === 'string' ? body.covers : undefined,
+        withdraw: body.withdraw === true,
+      }),
+    });
+  });
+  r.post('/orders/:id/photos', async (c) => {
+    const productId = numbers((await readBody(c)).product_id, 'product_id')?.[0] ?? 0;
+    return c.json({ data: addWarehousePhoto(ctx, pathId(c), productId) });
+  });
+  r.post('/products/:id/declaration', async (c) => c.json({ data: setDeclaration(ctx, pathId(c), await readBody(c)) }));
   r.get('/orders/:id', (c) => c.json({ data: rawOrder(ctx, pathId(c)) }));
   for (const table of Object.keys(WRITABLE) as (keyof typeof WRITABLE)[]) {
     r.post(`/${table}/:id`, async (c) => c.json({ data: overwrite(ctx, table, pathId(c), await readBody(c)) }));

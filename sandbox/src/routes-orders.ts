@@ -3,11 +3,14 @@ import { randomToken, requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_TEXT, MAX_URL, pageMeta, paging, parseId, pathId, readBody, requireParam, tooLong, type FieldErrors } from './http';
+import { readCheckout, recordCheckout } from './checkout';
+import { readIfUnavailable, type IfUnavailable } from './if-unavailable';
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
 import { markPaid, paymentFlow, setPaymentStatus, siteLink } from './payments';
 import { ownCard } from './routes-cards';
-import { orderJson, orderProducts, ownOrder, productsJson, quoteFor, type OrderRow } from './serialize';
+import { orderJson, orderProducts, ownOrder, productsJson, quoteJson, type OrderRow } from './serialize';
 import { acceptImage, imageProblem } from './uploads';
+import { requestPhotos } from './warehouse-photos';
 import { isHttpUrl } from './validation';
 
 const MAX_PRODUCTS = 50;
@@ -27,6 +30,7 @@ interface ProductInput {
   quantity: number;
   comment: string;
   screenshot: File;
+  ifUnavailable: IfUnavailable;
 }
 
 /** Reads `order[products][i][field]` entries into per-index maps. */
@@ -69,7 +73,8 @@ async function readProducts(form: FormData, errors: FieldErrors): Promise<Produc
     const screenshot = fields.get('screenshot');
     const problem = await imageProblem(screenshot);
     if (problem) add(position, 'screenshot', problem);
-    products.push({ name, description, quantity, comment, screenshot: screenshot as File });
+    const ifUnavailable = readIfUnavailable(textOf(fields.get('if_unavailable')), textOf(fields.get('alternative')), (field, message) => add(position, field, message));
+    products.push({ name, description, quantity, comment, screenshot: screenshot as File, ifUnavailable });
   }
   return products;
 }
@@ -139,8 +144,8 @@ async function createOrder(ctx: SandboxContext, c: Context<AppEnv>) {
         .prepare("INSERT INTO orders (user_id, portal_id, address_id, order_type, status, created_at) VALUES (?, ?, ?, 'normal', 'placed', ?)")
         .run(userId, portalId, addressId, nowIso()).lastInsertRowid,
     );
-    const add = ctx.db.prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot) VALUES (?, ?, ?, ?, ?, ?)');
-    products.forEach((p, i) => add.run(orderId, p.name, p.description, p.quantity, p.comment, stored[i]));
+    const add = ctx.db.prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot, if_unavailable, alternative) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    products.forEach((p, i) => add.run(orderId, p.name, p.description, p.quantity, p.comment, stored[i], p.ifUnavailable.rule, p.ifUnavailable.alternative));
     return orderId;
   })();
   return orderJson(ctx, c.get('origin'), ownOrder(ctx, id, userId));
@@ -187,10 +192,13 @@ async function createReturn(ctx: SandboxContext, c: Context<AppEnv>, parent: Ord
   return orderJson(ctx, c.get('origin'), ownOrder(ctx, id, parent.user_id));
 }
 
-function requirePayable(order: OrderRow): void {
+/** Refuses an order that cannot be paid, then the shopper's choices that no longer match its quote; records those that do. */
+function checkPayment(ctx: SandboxContext, order: OrderRow, params: Record<string, unknown>): void {
   if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
     throw new HttpError(422, 'Only a quoted order in processing can be paid');
   }
+  const checkout = readCheckout(ctx, order, params);
+  if (checkout) recordCheckout(ctx, order.id, checkout);
 }
 
 /** A payment waiting on the stand-in PayFast page: its location, the order still processing; return and cancel links only on the site. */
@@ -229,7 +237,7 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.get('/:id/products', (c) => c.json({ data: productsJson(ctx, c.get('origin'), load(c)) }));
   r.get('/:id/cost_summary', (c) => {
     const order = load(c);
-    return c.json({ data: quoteFor(order, orderProducts(ctx, order.id)) });
+    return c.json({ data: quoteJson(ctx, order, orderProducts(ctx, order.id)) });
   });
 
   r.post('/:id/return_order', async (c) => c.json({ data: await createReturn(ctx, c, load(c)) }, 201));
@@ -252,7 +260,7 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     if (cardId === undefined) throw new HttpError(422, 'Must select a card', { card_id: ['Must select a card'] });
     const card = ownCard(ctx, cardId, order.user_id);
     if (card.is_valid !== 1) throw new HttpError(422, 'This card is not ready for payments', { card_id: ['is not valid'] });
-    requirePayable(order);
+    checkPayment(ctx, order, params);
     if (paymentFlow(ctx, order.user_id) === 'redirect') return c.json({ data: toProviderPage(ctx, c, order, params, false) });
     markPaid(ctx, order.id);
     return c.json({ data: { status: 'paid', order: orderJson(ctx, c.get('origin'), load(c)) } });
@@ -262,8 +270,13 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.post('/:id/create_hosted_payment', async (c) => {
     const order = load(c);
     const params = requireParam(await readBody(c), 'order');
-    requirePayable(order);
+    checkPayment(ctx, order, params);
     return c.json({ data: toProviderPage(ctx, c, order, params, true) });
+  });
+
+  r.post('/:id/photo_requests', async (c) => {
+    const { created, request } = requestPhotos(ctx, load(c), await readBody(c));
+    return c.json({ data: request }, created ? 201 : 200);
   });
 
   return r;

@@ -1,10 +1,16 @@
 import { hashPassword } from './auth';
+import { readCheckout, recordCheckout } from './checkout';
 import type { SandboxContext } from './context';
+import { setDeclaration } from './customs-declarations';
 import { dateFromToday } from './db';
+import { premiumCents } from './insurance';
 import { issueQuote, setStatus } from './order-ops';
 import { makePng } from './png';
+import type { OrderRow, ProductRow } from './serialize';
+import { setShippingOption } from './shipping-options';
 import { PORTALS, shopPage, syncPortals } from './shops';
 import { saveUpload } from './uploads';
+import { addWarehousePhoto } from './warehouse-photos';
 
 /** The demo shopper's sign-in. */
 export const DEMO_USER = { email: 'shopper@example.com', password: 'Shopper#2026' } as const;
@@ -35,6 +41,7 @@ interface SeedProduct {
   description: string;
   quantity: number;
   comment?: string;
+  ifUnavailable?: [rule: string, alternative: string];
 }
 
 function insertUser(ctx: SandboxContext, u: { first: string; last: string; email: string; mobile: string; birth: string; password: string }): number {
@@ -65,9 +72,49 @@ export function insertOrder(
       .prepare("INSERT INTO orders (user_id, portal_id, address_id, order_type, status, created_at) VALUES (?, ?, ?, 'normal', 'placed', ?)")
       .run(o.userId, o.portalId, o.addressId, daysAgoIso(o.daysAgo)).lastInsertRowid,
   );
-  const add = ctx.db.prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const p of o.products) add.run(orderId, p.name, p.description, p.quantity, p.comment ?? '', o.shot ?? screenshot(ctx));
+  const add = ctx.db.prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot, if_unavailable, alternative) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const p of o.products) add.run(orderId, p.name, p.description, p.quantity, p.comment ?? '', o.shot ?? screenshot(ctx), p.ifUnavailable?.[0], p.ifUnavailable?.[1] || undefined);
   return orderId;
+}
+
+/** Offers economy and express, insurance at 2 % (at least R50) and declares each product as made in `origins` (one per product). */
+function offerTrustedQuote(ctx: SandboxContext, orderId: number, origins: string[]): void {
+  setShippingOption(ctx, orderId, { id: 'economy', label: 'Economy', price: 0, minDays: 8, maxDays: 10 });
+  setShippingOption(ctx, orderId, { id: 'express', label: 'Express', price: 350, minDays: 3, maxDays: 5 });
+  ctx.db.prepare('UPDATE orders SET insurance_rate_bp = 200, insurance_minimum_cents = 5000 WHERE id = ?').run(orderId);
+  const products = ctx.db.prepare('SELECT * FROM products WHERE order_id = ? ORDER BY id').all(orderId) as ProductRow[];
+  products.forEach((p, i) => {
+    setDeclaration(ctx, p.id, { description: p.name, declared_value: (p.cost_cents ?? 0) / 100, country_of_origin: origins[i] ?? 'CN' });
+  });
+}
+
+/**
+ * Beyond the seed (issue 44): a quote with shipping speeds, insurance, a customs declaration and "if unavailable" rules,
+ * and an order paid with express and insurance whose items are at the warehouse, with photos. Inserted after every other
+ * order and dated before the orders of the same status, so the earlier demo data keeps its ids and its place in lists.
+ */
+function seedTrustedQuotes(ctx: SandboxContext, shopper: number, addressId: number, url: (portal: number, path: string) => string): void {
+  const quoted = insertOrder(ctx, { userId: shopper, portalId: 1, addressId, daysAgo: 3, products: [
+    { name: 'Wireless earbuds', description: url(1, 'dp/B0D1XD1ZV3'), quantity: 1, comment: 'Black', ifUnavailable: ['buy_alternative', 'White, same model'] },
+    { name: 'Bluetooth speaker', description: url(1, 'dp/B0CY6S748H'), quantity: 1, ifUnavailable: ['ask_me', ''] },
+  ] });
+  issueQuote(ctx, quoted, { cost: [1200, 850], customs: [180, 130], delivery: [90, 70] });
+  offerTrustedQuote(ctx, quoted, ['CN', 'VN']);
+
+  const received = insertOrder(ctx, { userId: shopper, portalId: 6, addressId, daysAgo: 9, products: [
+    { name: 'Hiking boots', description: url(6, 'product/hiking-boot'), quantity: 1, comment: 'UK 7', ifUnavailable: ['buy_alternative', 'UK 7.5'] },
+    { name: 'Merino socks', description: url(6, 'product/merino-sock'), quantity: 2, ifUnavailable: ['cancel_item', ''] },
+  ] });
+  issueQuote(ctx, received, { cost: [2400, 260], customs: [360, 40], delivery: [150, 30] });
+  offerTrustedQuote(ctx, received, ['VN', 'US']);
+  const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(received) as OrderRow;
+  const premium = (premiumCents(order, ctx.db.prepare('SELECT * FROM products WHERE order_id = ?').all(received) as ProductRow[]) ?? 0) / 100;
+  const checkout = readCheckout(ctx, order, { shipping_option_id: 'express', insure: true, insurance_premium: premium, declaration_confirmed: true });
+  if (checkout) recordCheckout(ctx, received, checkout);
+  setStatus(ctx, received, 'goods purchased');
+  ctx.db.prepare("UPDATE orders SET payment_status = NULL, pickup = ?, shipping = 'Courier partner' WHERE id = ?").run(dateFromToday(-7), received);
+  const products = ctx.db.prepare('SELECT id FROM products WHERE order_id = ? ORDER BY id').all(received) as { id: number }[];
+  products.forEach((p, i) => addWarehousePhoto(ctx, received, p.id, makePng(160, PALETTE[i] ?? [128, 128, 128])));
 }
 
 function advance(ctx: SandboxContext, orderId: number, status: string, extra: { delivery?: string; pickup?: string; shipping?: string } = {}) {
@@ -164,6 +211,7 @@ export function seed(ctx: SandboxContext): void {
     insertOrder(ctx, { userId: other, portalId: 9, addressId: otherAddress, daysAgo: 4, products: [
       { name: 'Wool coat', description: url(9, 'za/en/wool-coat-p0123.html'), quantity: 1 },
     ] });
+    seedTrustedQuotes(ctx, shopper, jhb, url);
   })();
 }
 

@@ -1,6 +1,12 @@
+import { checkoutJson } from './checkout';
 import type { SandboxContext, UserRow } from './context';
+import { declarationJson } from './customs-declarations';
 import { notFound } from './http';
+import { ifUnavailableJson } from './if-unavailable';
+import { insuranceJson } from './insurance';
+import { shippingOptionRows, shippingOptionsJson } from './shipping-options';
 import { uploadUrl } from './uploads';
+import { photoRequestsJson, warehousePhotosJson } from './warehouse-photos';
 
 /** An order row as stored. */
 export interface OrderRow {
@@ -23,6 +29,16 @@ export interface OrderRow {
   return_photo: string | null;
   /** How the latest payment on the provider's page ended: pending, paid, cancelled or failed; null before any. */
   payment_status: string | null;
+  /** Insurance offered: the premium's share of the insured value in basis points and its minimum; null when none is offered. */
+  insurance_rate_bp: number | null;
+  insurance_minimum_cents: number | null;
+  insurance_covers: string | null;
+  /** What the shopper chose with the latest payment (null before one, or for an order without shipping speeds, insurance or a declaration). */
+  checkout_shipping_option: string | null;
+  checkout_shipping_cents: number | null;
+  checkout_insurance_cents: number | null;
+  checkout_declaration_confirmed_at: string | null;
+  checkout_sub_total_cents: number | null;
 }
 
 /** A product row as stored. */
@@ -38,6 +54,13 @@ export interface ProductRow {
   delivery_cents: number | null;
   screenshot: string | null;
   deleted_at: string | null;
+  /** buy_alternative, cancel_item or ask_me; null when the shopper gave no rule. */
+  if_unavailable: string | null;
+  alternative: string | null;
+  /** The customs declaration; all null when the service declared nothing. */
+  declared_description: string | null;
+  declared_value_cents: number | null;
+  country_of_origin: string | null;
 }
 
 /** An address row as stored. */
@@ -124,6 +147,25 @@ export function productJson(ctx: SandboxContext, p: ProductRow, origin: string, 
     delivery_price: money(p.delivery_cents),
     service_fee: money(serviceFee),
     screenshot: uploadUrl(ctx, origin, p.screenshot),
+    ...optional('if_unavailable', ifUnavailableJson(p)),
+    ...optional('customs_declaration', declarationJson(p)),
+  };
+}
+
+/** `{ [key]: value }` when there is a value, else nothing: keys the service sends only with data keep today's answers as they were. */
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+/** The quote with the shipping speeds still offered and the insurance offer, each only when the order has them; null before a quote. */
+export function quoteJson(ctx: SandboxContext, order: OrderRow, products: ProductRow[]) {
+  const quote = quoteFor(order, products);
+  if (quote === null) return null;
+  const options = shippingOptionsJson(shippingOptionRows(ctx, order.id));
+  return {
+    ...quote,
+    ...optional('shipping_options', options.length > 0 ? options : undefined),
+    ...optional('insurance', insuranceJson(order, products)),
   };
 }
 
@@ -177,6 +219,8 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
   const all = orderProducts(ctx, order.id);
   const shares = serviceShares(order, all);
   const live = all.filter((p) => p.deleted_at === null);
+  const photos = warehousePhotosJson(ctx, origin, order.id, all);
+  const requests = photoRequestsJson(ctx, order.id);
   return {
     id: order.id,
     portal,
@@ -190,7 +234,7 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
     shipping: order.shipping,
     products: live.map((p) => productJson(ctx, p, origin, shares.get(p.id) ?? null)),
     total_items: live.reduce((sum, p) => sum + p.quantity, 0),
-    quote: quoteFor(order, all),
+    quote: quoteJson(ctx, order, all),
     return: order.order_type === 'return'
       ? {
           product_id: order.return_product_id,
@@ -201,6 +245,9 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
       : null,
     parent_order_id: order.parent_order_id,
     payment_status: order.payment_status,
+    ...optional('checkout', checkoutJson(order)),
+    ...optional('warehouse_photos', photos.length > 0 ? photos : undefined),
+    ...optional('photo_requests', requests.length > 0 ? requests : undefined),
   };
 }
 

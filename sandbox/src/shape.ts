@@ -10,7 +10,10 @@ export function shapeFromEnv(value: string | undefined): ResponseShape {
 }
 
 // Money columns Rails keeps as decimal and serialises as strings.
-const DECIMAL_KEYS = new Set(['cost_price', 'customs_price', 'delivery_price', 'service_fee', 'fees', 'sub_total', 'total_vat', 'total']);
+const DECIMAL_KEYS = new Set([
+  'cost_price', 'customs_price', 'delivery_price', 'service_fee', 'fees', 'sub_total', 'total_vat', 'total',
+  'price', 'minimum_premium', 'insured_value', 'premium', 'declared_value', 'shipping_price', 'insurance_premium',
+]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -34,10 +34,10 @@ describe('npm run sandbox:admin (admin.ts) on a SANDBOX_DB file', { timeout: 60_
   it('seeds a new file, then lists orders of one user', async () => {
     expect(fs.existsSync(env.SANDBOX_DB ?? '')).toBe(false);
     const orders = await json('orders', SHOPPER.email);
-    expect(orders).toHaveLength(10);
+    expect(orders).toHaveLength(12);
     expect(orders.every((o: Json) => o.email === SHOPPER.email)).toBe(true);
     expect(orders.find((o: Json) => o.id === 1)).toMatchObject({ portal: 'Amazon', order_type: 'normal', status: 'placed', items: 3, total: null });
-    expect(await json('orders')).toHaveLength(11);
+    expect(await json('orders')).toHaveLength(13);
   });
 
   it('issues a quote with VAT at 15 % that the cost summary then shows', async () => {
@@ -63,6 +63,33 @@ describe('npm run sandbox:admin (admin.ts) on a SANDBOX_DB file', { timeout: 60_
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('Status must be one of: placed, processing');
     expect((await admin('status', '999', 'paid')).stderr).toContain('Not found');
+  });
+
+  it('offers and withdraws shipping speeds and insurance, declares a product (refusing a value above its price) and adds a warehouse photo', async () => {
+    // Order 2 is the seed's quoted ASOS order; order 4 its goods purchased Sephora order.
+    expect(await json('shipping', '2', 'express', '--label', 'Express', '--price', '350', '--days', '3-5')).toEqual({
+      order_id: 2, shipping_options: [{ id: 'express', label: 'Express', price: 350, min_days: 3, max_days: 5 }],
+    });
+    expect(await json('shipping', '2', 'express', '--withdraw')).toEqual({ order_id: 2, shipping_options: [] });
+    expect(await json('insurance', '2', '--rate', '2', '--minimum', '50')).toMatchObject({ order_id: 2, insurance: { rate_percent: 2, minimum_premium: 50, premium: 50 } });
+    expect(await json('insurance', '2', '--withdraw')).toEqual({ order_id: 2, insurance: null });
+    const products: Record<string, Json[]> = {};
+    await withApi(async (url) => {
+      const c = new Client(url);
+      await c.login();
+      for (const id of ['2', '4']) products[id] = (await c.json('GET', `/orders/${id}/products`)).body.data;
+    });
+    const shirt = products['2']?.[0];
+    expect(await json('declare', String(shirt.id), '--description', 'Linen shirt', '--value', '650', '--origin', 'PT')).toEqual({
+      product_id: shirt.id, declaration: { description: 'Linen shirt', declared_value: 650, country_of_origin: 'PT' },
+    });
+    const tooHigh = await admin('declare', String(shirt.id), '--description', 'Linen shirt', '--value', '651', '--origin', 'PT');
+    expect(tooHigh.code).toBe(1);
+    expect(tooHigh.stderr).toContain("Declared value can't be more than the product's price (R650.00)");
+    const serum = products['4']?.[0];
+    expect((await json('photo', '4', String(serum.id))).warehouse_photos).toEqual([
+      { id: expect.any(Number), product_id: serum.id, url: expect.stringContaining('/uploads/'), alt: 'Vitamin C serum', taken_at: expect.any(String) },
+    ]);
   });
 
   it('prints reset and unlock tokens that work, and lists the outbox', async () => {

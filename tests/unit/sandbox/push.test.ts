@@ -318,6 +318,19 @@ describe('sending', () => {
     expect(messages.slice(1).map((m) => [m.ttl, m.urgency])).toEqual(Array(4).fill([86_400, 'normal']));
   });
 
+  it('pushes the warehouse photos of an order when they arrive, kept a day at normal urgency', async () => {
+    const b = await subscribe(c, browser(), true);
+    const orderId = await placedOrder();
+    await quote(orderId);
+    await c.json('POST', `/__sandbox/orders/${orderId}/status`, { status: 'goods purchased' });
+    const productId = (await c.json('GET', `/orders/${orderId}/products`)).body.data[0].id;
+    expect((await c.json('POST', `/__sandbox/orders/${orderId}/photos`, { product_id: productId })).status).toBe(200);
+    const messages = await received(b);
+    expect(messages.map((m) => decrypt(m, b).kind)).toEqual(['quote', 'photos']);
+    expect(decrypt(messages[1], b)).toEqual({ kind: 'photos', order_id: orderId, shop: 'Amazon', total: expect.any(Number), valid_until: expect.any(String), status: 'goods purchased' });
+    expect([messages[1].ttl, messages[1].urgency, messages[1].topic]).toEqual([86_400, 'normal', `order-${orderId}`]);
+  });
+
   it('pushes the paid move when a card payment completes', async () => {
     const b = await subscribe(c);
     const orderId = await placedOrder();

@@ -82,6 +82,22 @@ describe('the spec shape (the default)', () => {
     expect((await c.json('GET', `/orders/${placed.id}/cost_summary`)).body).toBeNull();
   });
 
+  it('sends the quote extras as decimal strings too: shipping speeds, the insurance offer, declared values, the checkout and the photo requests bare', async () => {
+    const orders: Json[] = (await c.json('GET', '/orders')).body;
+    const quoted = orders.find((o) => o.quote?.shipping_options);
+    expect(quoted.quote.shipping_options).toEqual([
+      { id: 'economy', label: 'Economy', price: '0.0', min_days: 8, max_days: 10 },
+      { id: 'express', label: 'Express', price: '350.0', min_days: 3, max_days: 5 },
+    ]);
+    expect(quoted.quote.insurance).toEqual({ rate_percent: 2, minimum_premium: '50.0', insured_value: '2050.0', premium: '50.0', covers: expect.any(String) });
+    expect(quoted.products[0]).toMatchObject({ customs_declaration: { description: 'Wireless earbuds', declared_value: '1200.0', country_of_origin: 'CN' }, if_unavailable: { rule: 'buy_alternative', alternative: 'White, same model' } });
+    expect((await c.json('GET', `/orders/${quoted.id}/cost_summary`)).body).toEqual(quoted.quote);
+    const received = orders.find((o) => o.warehouse_photos);
+    expect(received.checkout).toMatchObject({ shipping_option_id: 'express', shipping_price: '350.0', insured: true, insurance_premium: '58.4', total: expect.stringMatching(/^\d+\.\d+$/) });
+    const asked = await c.json('POST', `/orders/${received.id}/photo_requests`);
+    expect(asked).toEqual({ status: 201, body: { id: expect.any(Number), order_id: received.id, message: '', requested_at: expect.any(String), answered_at: null } });
+  });
+
   it('answers 201 with the created object: registration, an address, an order, a card with its tokenize beside it', async () => {
     const user = await c.json('POST', '/users', {
       user: { first_name: 'Lindi', last_name: 'Zulu', birth_date: '1990-01-01', email: 'lindi.shape@example.com', mobile: '0821234567', password: 'Lindi#2026x' },
