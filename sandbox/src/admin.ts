@@ -1,14 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { createSandbox } from './server';
-import { setDeclaration } from './customs-declarations';
 import { HttpError } from './http';
-import { setInsurance } from './insurance';
+import { addWarehousePhoto, setDeclaration, setInsurance, setShippingOption } from './order-extras-ops';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { listOrders, listTokens, lockAccount, restoreAccount } from './operator';
 import { listOutbox } from './outbox';
 import { settlePushes } from './push';
-import { setShippingOption } from './shipping-options';
-import { addWarehousePhoto } from './warehouse-photos';
 
 const USAGE = `Usage: npm run sandbox:admin -- <command>
   quote <orderId> [--cost 100[,250...]] [--customs 20] [--delivery 30] [--fee 185]

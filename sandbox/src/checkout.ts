@@ -1,9 +1,9 @@
 import type { SandboxContext } from './context';
+import { hasDeclaration } from './customs-declarations';
 import { nowIso } from './db';
 import { FieldReader } from './http';
-import { hasDeclaration } from './customs-declarations';
 import { premiumCents } from './insurance';
-import { orderProducts, quoteFor, VAT_RATE, type OrderRow } from './serialize';
+import { orderProducts, quoteFor, type OrderRow } from './serialize';
 import { shippingOptionRows } from './shipping-options';
 
 /** What the shopper chose with a payment, checked against the quote as it stands now, and the total that follows. */
@@ -76,21 +76,4 @@ export function recordCheckout(ctx: SandboxContext, orderId: number, checkout: C
          checkout_declaration_confirmed_at = ?, checkout_sub_total_cents = ? WHERE id = ?`,
     )
     .run(checkout.shippingOption, checkout.shippingCents, checkout.insuranceCents, checkout.declarationConfirmed ? nowIso() : null, checkout.subTotalCents, orderId);
-}
-
-/** The recorded choices and the totals they make (VAT 15 % of the sub-total, as the quote), or undefined before any. */
-export function checkoutJson(order: OrderRow) {
-  const subTotal = order.checkout_sub_total_cents;
-  if (subTotal === null) return undefined;
-  const vat = Math.round(subTotal * VAT_RATE);
-  return {
-    shipping_option_id: order.checkout_shipping_option,
-    shipping_price: (order.checkout_shipping_cents ?? 0) / 100,
-    insured: order.checkout_insurance_cents !== null,
-    insurance_premium: order.checkout_insurance_cents === null ? null : order.checkout_insurance_cents / 100,
-    declaration_confirmed_at: order.checkout_declaration_confirmed_at,
-    sub_total: subTotal / 100,
-    total_vat: vat / 100,
-    total: (subTotal + vat) / 100,
-  };
 }

@@ -2,13 +2,10 @@ import { Hono } from 'hono';
 import type { AppEnv, SandboxContext } from './context';
 import { emptyFaults, faultsJson, parseFaults } from './faults';
 import { HttpError, notFound, pathId, readBody } from './http';
+import { addWarehousePhoto, setDeclaration, setInsurance, setShippingOption } from './order-extras-ops';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { setPaymentFlow } from './payments';
-import { setDeclaration } from './customs-declarations';
-import { setInsurance } from './insurance';
 import { clearPushService } from './push';
-import { setShippingOption } from './shipping-options';
-import { addWarehousePhoto } from './warehouse-photos';
 import { adminToken, expireAccess, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
 import { listOutbox } from './outbox';
 

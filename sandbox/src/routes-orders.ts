@@ -211,7 +211,7 @@ function toProviderPage(ctx: SandboxContext, c: Context<AppEnv>, order: OrderRow
   return { status: 'pending', location, order: orderJson(ctx, c.get('origin'), ownOrder(ctx, order.id, order.user_id)) };
 }
 
-/** /orders routes: list with filters, create (multipart), show, address change, products, quote, returns, payment. */
+/** /orders routes: list with filters, create (multipart), show, address change, products, quote, returns, payment, photo requests. */
 export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireUser(ctx));

@@ -1,16 +1,14 @@
 import { hashPassword } from './auth';
 import { readCheckout, recordCheckout } from './checkout';
 import type { SandboxContext } from './context';
-import { setDeclaration } from './customs-declarations';
 import { dateFromToday } from './db';
 import { premiumCents } from './insurance';
+import { addWarehousePhoto, setDeclaration, setShippingOption } from './order-extras-ops';
 import { issueQuote, setStatus } from './order-ops';
 import { makePng } from './png';
 import type { OrderRow, ProductRow } from './serialize';
-import { setShippingOption } from './shipping-options';
 import { PORTALS, shopPage, syncPortals } from './shops';
 import { saveUpload } from './uploads';
-import { addWarehousePhoto } from './warehouse-photos';
 
 /** The demo shopper's sign-in. */
 export const DEMO_USER = { email: 'shopper@example.com', password: 'Shopper#2026' } as const;

@@ -1,4 +1,3 @@
-import { checkoutJson } from './checkout';
 import type { SandboxContext, UserRow } from './context';
 import { declarationJson } from './customs-declarations';
 import { notFound } from './http';
@@ -191,6 +190,23 @@ export function quoteFor(order: OrderRow, products: ProductRow[]) {
     total_vat: vat / 100,
     total: (subTotal + vat) / 100,
     quoted_at: order.quoted_at,
+  };
+}
+
+/** The recorded choices and the totals they make (VAT 15 % of the sub-total, as the quote), or undefined before any. */
+export function checkoutJson(order: OrderRow) {
+  const subTotal = order.checkout_sub_total_cents;
+  if (subTotal === null) return undefined;
+  const vat = Math.round(subTotal * VAT_RATE);
+  return {
+    shipping_option_id: order.checkout_shipping_option,
+    shipping_price: (order.checkout_shipping_cents ?? 0) / 100,
+    insured: order.checkout_insurance_cents !== null,
+    insurance_premium: order.checkout_insurance_cents === null ? null : order.checkout_insurance_cents / 100,
+    declaration_confirmed_at: order.checkout_declaration_confirmed_at,
+    sub_total: subTotal / 100,
+    total_vat: vat / 100,
+    total: (subTotal + vat) / 100,
   };
 }
 

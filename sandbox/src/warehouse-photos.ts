@@ -1,10 +1,8 @@
-import { FALLBACK_PUBLIC_URL, type SandboxContext } from './context';
+import type { SandboxContext } from './context';
 import { nowIso } from './db';
-import { FieldReader, HttpError, isRecord, notFound } from './http';
-import { makePng } from './png';
-import { notifyOrder } from './push';
+import { FieldReader, HttpError, isRecord } from './http';
 import type { OrderRow, ProductRow } from './serialize';
-import { saveUpload, uploadUrl } from './uploads';
+import { uploadUrl } from './uploads';
 
 /** Statuses in which an order's items have reached the warehouse, so photos can be taken and asked for. */
 export const RECEIVED_STATUSES: readonly string[] = ['goods purchased', 'in transit', 'arrived in SA', 'delivered'];
@@ -44,7 +42,8 @@ export function photoRequestsJson(ctx: SandboxContext, orderId: number) {
   return (ctx.db.prepare('SELECT * FROM photo_requests WHERE order_id = ? ORDER BY id').all(orderId) as PhotoRequestRow[]).map(requestJson);
 }
 
-function requireReceived(order: OrderRow): void {
+/** Refuses (422) an order whose items have not reached the warehouse. */
+export function requireReceived(order: OrderRow): void {
   if (order.order_type !== 'normal' || !RECEIVED_STATUSES.includes(order.status)) {
     throw new HttpError(422, 'Photos are taken once the items reach our warehouse');
   }
@@ -65,24 +64,4 @@ export function requestPhotos(ctx: SandboxContext, order: OrderRow, body: Record
   if (open) return { created: false, request: requestJson(open) };
   const id = ctx.db.prepare('INSERT INTO photo_requests (order_id, message, created_at) VALUES (?, ?, ?)').run(order.id, message, nowIso()).lastInsertRowid;
   return { created: true, request: requestJson(ctx.db.prepare('SELECT * FROM photo_requests WHERE id = ?').get(id) as PhotoRequestRow) };
-}
-
-/**
- * Adds a warehouse photo of one product of a received order (operator action; a generated PNG unless `bytes` are given),
- * answers the open photo requests and pushes `photos` to the shopper. Answers the order's photos.
- */
-export function addWarehousePhoto(ctx: SandboxContext, orderId: number, productId: number, bytes?: Uint8Array) {
-  const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow | undefined;
-  if (!order) throw notFound();
-  requireReceived(order);
-  const products = ctx.db.prepare('SELECT * FROM products WHERE order_id = ? ORDER BY id').all(orderId) as ProductRow[];
-  if (!products.some((p) => p.id === productId && p.deleted_at === null)) throw new HttpError(422, `Product ${productId} is not on order ${orderId}`);
-  const file = saveUpload(ctx.uploadsDir, bytes ?? makePng(160, [120, 110, 100]), 'png');
-  const now = nowIso();
-  ctx.db.transaction(() => {
-    ctx.db.prepare('INSERT INTO warehouse_photos (order_id, product_id, file, created_at) VALUES (?, ?, ?, ?)').run(orderId, productId, file, now);
-    ctx.db.prepare('UPDATE photo_requests SET answered_at = ? WHERE order_id = ? AND answered_at IS NULL').run(now, orderId);
-  })();
-  notifyOrder(ctx, orderId, 'photos');
-  return { order_id: orderId, warehouse_photos: warehousePhotosJson(ctx, ctx.publicUrl ?? FALLBACK_PUBLIC_URL, orderId, products) };
 }
