@@ -146,14 +146,10 @@ export function productJson(ctx: SandboxContext, p: ProductRow, origin: string, 
     delivery_price: money(p.delivery_cents),
     service_fee: money(serviceFee),
     screenshot: uploadUrl(ctx, origin, p.screenshot),
-    ...optional('if_unavailable', ifUnavailableJson(p)),
-    ...optional('customs_declaration', declarationJson(p)),
+    // Undefined when the product has none: JSON leaves the key out, so today's answers stay as they were.
+    if_unavailable: ifUnavailableJson(p),
+    customs_declaration: declarationJson(p),
   };
-}
-
-/** `{ [key]: value }` when there is a value, else nothing: keys the service sends only with data keep today's answers as they were. */
-function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
 /** The quote with the shipping speeds still offered and the insurance offer, each only when the order has them; null before a quote. */
@@ -161,11 +157,8 @@ export function quoteJson(ctx: SandboxContext, order: OrderRow, products: Produc
   const quote = quoteFor(order, products);
   if (quote === null) return null;
   const options = shippingOptionsJson(shippingOptionRows(ctx, order.id));
-  return {
-    ...quote,
-    ...optional('shipping_options', options.length > 0 ? options : undefined),
-    ...optional('insurance', insuranceJson(order, products)),
-  };
+  // Undefined keys are left out of the JSON: a quote without speeds or insurance is today's quote.
+  return { ...quote, shipping_options: options.length > 0 ? options : undefined, insurance: insuranceJson(order, products) };
 }
 
 /**
@@ -261,9 +254,10 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
       : null,
     parent_order_id: order.parent_order_id,
     payment_status: order.payment_status,
-    ...optional('checkout', checkoutJson(order)),
-    ...optional('warehouse_photos', photos.length > 0 ? photos : undefined),
-    ...optional('photo_requests', requests.length > 0 ? requests : undefined),
+    // Left out of the JSON (undefined) when the order has none: today's orders keep today's keys.
+    checkout: checkoutJson(order),
+    warehouse_photos: photos.length > 0 ? photos : undefined,
+    photo_requests: requests.length > 0 ? requests : undefined,
   };
 }
 
