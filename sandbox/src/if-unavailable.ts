@@ -2,7 +2,7 @@ import { MAX_TEXT, tooLong } from './http';
 import type { ProductRow } from './serialize';
 
 /** What to do when a product is sold out: buy the alternative, cancel this item, or ask the shopper. */
-export const IF_UNAVAILABLE_RULES = ['buy_alternative', 'cancel_item', 'ask_me'] as const;
+const IF_UNAVAILABLE_RULES = ['buy_alternative', 'cancel_item', 'ask_me'] as const;
 
 /** A product's "if unavailable" choice as read from the order form; both null when the shopper gave none. */
 export interface IfUnavailable {

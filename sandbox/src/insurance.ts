@@ -4,7 +4,7 @@ import type { OrderRow, ProductRow } from './serialize';
 export const DEFAULT_COVERS = 'Loss, theft and damage from our warehouse to your door, up to the insured value';
 
 /** The value insured: each live product's declared value (else its price) times its quantity, in cents. */
-export function insuredValueCents(products: ProductRow[]): number {
+function insuredValueCents(products: ProductRow[]): number {
   return products
     .filter((p) => p.deleted_at === null)
     .reduce((sum, p) => sum + (p.declared_value_cents ?? p.cost_cents ?? 0) * p.quantity, 0);

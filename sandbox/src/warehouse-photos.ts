@@ -5,7 +5,7 @@ import type { OrderRow, ProductRow } from './serialize';
 import { uploadUrl } from './uploads';
 
 /** Statuses in which an order's items have reached the warehouse, so photos can be taken and asked for. */
-export const RECEIVED_STATUSES: readonly string[] = ['goods purchased', 'in transit', 'arrived in SA', 'delivered'];
+const RECEIVED_STATUSES: readonly string[] = ['goods purchased', 'in transit', 'arrived in SA', 'delivered'];
 
 interface PhotoRow {
   id: number;
