@@ -3,7 +3,7 @@ import { hasDeclaration } from './customs-declarations';
 import { nowIso } from './db';
 import { FieldReader } from './http';
 import { premiumCents } from './insurance';
-import { orderProducts, quoteFor, type OrderRow } from './serialize';
+import { orderProducts, quoteFor, randText, type OrderRow } from './serialize';
 import { shippingOptionRows } from './shipping-options';
 
 /** What the shopper chose with a payment, checked against the quote as it stands now, and the total that follows. */
@@ -15,8 +15,6 @@ export interface Checkout {
   declarationConfirmed: boolean;
   subTotalCents: number;
 }
-
-const rand = (cents: number) => `R${(cents / 100).toFixed(2)}`;
 
 function moneyCents(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
@@ -48,7 +46,7 @@ export function readCheckout(ctx: SandboxContext, order: OrderRow, params: Recor
   if (insure && premium !== null) {
     const seen = moneyCents(params.insurance_premium);
     if (seen === undefined) f.add('insurance_premium', "can't be blank: send the premium the shopper saw");
-    else if (seen !== premium) f.add('insurance_premium', `The insurance premium changed from ${rand(seen)} to ${rand(premium)}: check the new total`);
+    else if (seen !== premium) f.add('insurance_premium', `The insurance premium changed from ${randText(seen)} to ${randText(premium)}: check the new total`);
   }
 
   const confirmed = f.boolean('declaration_confirmed') ?? false;

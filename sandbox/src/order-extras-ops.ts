@@ -3,10 +3,10 @@ import { declarationJson } from './customs-declarations';
 import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_TEXT, notFound } from './http';
 import { DEFAULT_COVERS, insuranceJson } from './insurance';
-import { OPEN_STATUSES } from './order-ops';
+import { cents, OPEN_STATUSES } from './order-ops';
 import { makePng } from './png';
 import { notifyOrder } from './push';
-import type { OrderRow, ProductRow } from './serialize';
+import { randText, type OrderRow, type ProductRow } from './serialize';
 import { shippingOptionRows, shippingOptionsJson } from './shipping-options';
 import { saveUpload } from './uploads';
 import { requireReceived, warehousePhotosJson } from './warehouse-photos';
@@ -39,8 +39,6 @@ export interface DeclarationInput {
   country_of_origin?: unknown;
 }
 
-const rand = (cents: number) => `R${(cents / 100).toFixed(2)}`;
-
 function openOrder(ctx: SandboxContext, orderId: number, what: string): OrderRow {
   const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow | undefined;
   if (!order) throw notFound();
@@ -67,7 +65,7 @@ export function setShippingOption(ctx: SandboxContext, orderId: number, input: S
   } else {
     const label = input.label?.trim() ?? '';
     if (label === '' || label.length > MAX_TEXT) throw new HttpError(422, `label must be 1 to ${MAX_TEXT} characters`);
-    if (input.price === undefined || !Number.isFinite(input.price) || input.price < 0) throw new HttpError(422, 'price must be a number of rand, 0 or more');
+    const priceCents = cents(input.price ?? Number.NaN, 'price');
     const min = days(input.minDays, 'min_days');
     const max = days(input.maxDays ?? min, 'max_days');
     if (max < min) throw new HttpError(422, 'max_days must be at least min_days');
@@ -77,7 +75,7 @@ export function setShippingOption(ctx: SandboxContext, orderId: number, input: S
          ON CONFLICT (order_id, code) DO UPDATE SET label = excluded.label, price_cents = excluded.price_cents,
            min_days = excluded.min_days, max_days = excluded.max_days, withdrawn_at = NULL`,
       )
-      .run(orderId, input.id, label, Math.round(input.price * 100), min, max);
+      .run(orderId, input.id, label, priceCents, min, max);
   }
   return { order_id: orderId, shipping_options: shippingOptionsJson(shippingOptionRows(ctx, orderId)) };
 }
@@ -90,13 +88,12 @@ export function setInsurance(ctx: SandboxContext, orderId: number, input: Insura
   } else {
     const rate = input.ratePercent;
     if (rate === undefined || !Number.isFinite(rate) || rate <= 0 || rate > 100) throw new HttpError(422, 'rate_percent must be a share above 0 and at most 100');
-    const minimum = input.minimum ?? 0;
-    if (!Number.isFinite(minimum) || minimum < 0) throw new HttpError(422, 'minimum_premium must be a number of rand, 0 or more');
+    const minimumCents = cents(input.minimum ?? 0, 'minimum_premium');
     const covers = input.covers?.trim() || DEFAULT_COVERS;
     if (covers.length > MAX_TEXT) throw new HttpError(422, `covers must be at most ${MAX_TEXT} characters`);
     ctx.db
       .prepare('UPDATE orders SET insurance_rate_bp = ?, insurance_minimum_cents = ?, insurance_covers = ? WHERE id = ?')
-      .run(Math.round(rate * 100), Math.round(minimum * 100), covers, orderId);
+      .run(Math.round(rate * 100), minimumCents, covers, orderId);
   }
   const updated = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow;
   const products = ctx.db.prepare('SELECT * FROM products WHERE order_id = ?').all(orderId) as ProductRow[];
@@ -117,16 +114,16 @@ export function setDeclaration(ctx: SandboxContext, productId: number, input: De
   const f = new FieldReader(input as Record<string, unknown>);
   const description = f.string('description', { required: true })?.trim();
   const value = typeof input.declared_value === 'number' ? input.declared_value : Number.NaN;
-  const cents = Math.round(value * 100);
+  const valueCents = Math.round(value * 100);
   if (!Number.isFinite(value)) f.add('declared_value', 'must be a number of rand');
-  else if (cents <= 0) f.add('declared_value', 'must be more than R0: declare what the item cost');
-  else if (cents > product.cost_cents) f.add('declared_value', `can't be more than the product's price (${rand(product.cost_cents)})`);
+  else if (valueCents <= 0) f.add('declared_value', 'must be more than R0: declare what the item cost');
+  else if (valueCents > product.cost_cents) f.add('declared_value', `can't be more than the product's price (${randText(product.cost_cents)})`);
   const origin = f.string('country_of_origin', { required: true })?.trim().toUpperCase();
   if (origin !== undefined && !/^[A-Z]{2}$/.test(origin)) f.add('country_of_origin', 'must be a two-letter country code (ISO 3166-1), such as CN');
   f.check();
   ctx.db
     .prepare('UPDATE products SET declared_description = ?, declared_value_cents = ?, country_of_origin = ? WHERE id = ?')
-    .run(description, cents, origin, productId);
+    .run(description, valueCents, origin, productId);
   return { product_id: productId, declaration: declarationJson(ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(productId) as ProductRow) };
 }
 

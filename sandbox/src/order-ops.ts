@@ -35,7 +35,8 @@ function pick(values: number[] | undefined, index: number, fallback: number): nu
   return values[Math.min(index, values.length - 1)] ?? fallback;
 }
 
-function cents(rand: number, label: string): number {
+/** An amount in rand as whole cents; a 422 naming `label` for anything but a number of rand, 0 or more. */
+export function cents(rand: number, label: string): number {
   if (!Number.isFinite(rand) || rand < 0) throw new HttpError(422, `${label} must be a number of rand, 0 or more`);
   return Math.round(rand * 100);
 }

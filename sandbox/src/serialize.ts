@@ -91,6 +91,9 @@ export const QUOTE_VALID_HOURS = 48;
 
 const money = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
+/** An amount in cents as the shopper reads it in a message: R650.00. */
+export const randText = (cents: number): string => `R${(cents / 100).toFixed(2)}`;
+
 /** User wire shape (no password hash or lock state). */
 export function userJson(u: UserRow) {
   return {
