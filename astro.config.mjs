@@ -19,6 +19,16 @@ const PRIVATE_PATHS = ['/login/', '/register/', '/forgot-password/', '/new-passw
 const env = { ...loadEnv('production', process.cwd(), 'PUBLIC_'), ...process.env };
 const site = env.SITE_URL ?? 'http://127.0.0.1:4321';
 
+// Astro holds each island's entry chunk to its own exports ('exports-only'), so every module an island shares with the
+// account screens it loads later became a chunk of its own: one more request, and its headers, per page. Letting the
+// island's chunk carry those modules too ('allow-extension': its own exports stay as they are) merges them into it.
+/** @type {import('vite').Plugin} */
+const islandChunks = {
+  name: 'island-chunks',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  options: (options) => ({ ...options, preserveEntrySignatures: 'allow-extension' }),
+};
+
 export default defineConfig({
   site,
   outDir: process.env.ASTRO_OUT_DIR ?? './dist',
@@ -46,5 +56,6 @@ export default defineConfig({
   ],
   vite: {
     build: { assetsInlineLimit: 0 },
+    plugins: [islandChunks],
   },
 });

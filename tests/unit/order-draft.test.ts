@@ -30,7 +30,7 @@ const { $placeOrder } = await import('../../src/lib/stores/place-order');
 const { placedOrderStore } = await import('../../src/lib/stores/placed-order');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
 const { invalidatePersonal } = await import('../../src/lib/stores/query');
-const { readSessionUser, rememberSessionUser, storeRenewedTokens } = await import('../../src/lib/api/token-storage');
+const { adoptRenewal, readSessionUser, rememberSessionUser, storeRenewedTokens } = await import('../../src/lib/api/token-storage');
 
 const shot = (size = 60_000) => new Blob([new Uint8Array(size)], { type: 'image/webp' });
 
@@ -143,6 +143,19 @@ describe('save and restore', () => {
     expect(readSessionUser()).toBeNull();
     clearTokens();
     expect(localStorage.getItem('session_user')).toBeNull();
+  });
+
+  it("knows the shopper of a tab that adopts another tab's renewal, and of no tab holding another pair", () => {
+    storeTokens('access-t1', 'refresh-t1', false);
+    rememberSessionUser(9);
+    expect(adoptRenewal({ type: 'renewed', previous: 'refresh-t1', access: 'access-t2', refresh: 'refresh-t2' })).toBe(true);
+    expect(sessionStorage.getItem('refresh_token')).toBe('refresh-t2');
+    expect(readSessionUser()).toBe(9);
+    adoptRenewal({ type: 'renewed', previous: 'refresh-of-another-tab', access: 'access-x', refresh: 'refresh-x' });
+    expect(readSessionUser()).toBe(9);
+    sessionStorage.setItem('session_user', '9:someone-elses');
+    adoptRenewal({ type: 'renewed', previous: 'refresh-t2', access: 'access-t3', refresh: 'refresh-t3' });
+    expect(readSessionUser()).toBeNull();
   });
 
   it('parses a good stored draft', () => {

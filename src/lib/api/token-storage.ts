@@ -14,8 +14,8 @@ const BINDING_CHARS = 12;
 /** Where this browser keeps its push subscription's registration with the service (src/lib/push-support.ts). */
 export const PUSH_REGISTRATION_KEY = 'push-subscription';
 
-// Storage keys that hold personal data and go at sign-out (SPEC section 3).
-const PERSONAL_KEYS = [ACCESS, REFRESH, 'initial_values'] as const;
+// Storage keys that hold personal data and go at sign-out (SPEC section 3), besides those clearTokens drops.
+const PERSONAL_KEYS = ['initial_values'] as const;
 
 /** The name of one stored token. */
 export type TokenKey = typeof ACCESS | typeof REFRESH;
@@ -96,9 +96,8 @@ export function storeTokens(accessToken: string, refreshToken: string, remember 
  * the token server revokes the old pair once the new access token is used, which would sign them out.
  */
 export function storeRenewedTokens(previousRefresh: string, accessToken: string, refreshToken: string): void {
-  const user = readSessionUser();
   storeTokens(accessToken, refreshToken);
-  if (user !== null) rememberSessionUser(user);
+  rebindSessionUser(isRemembered() ? local : session, previousRefresh, refreshToken);
   if (!isRemembered()) broadcast({ type: 'renewed', previous: previousRefresh, access: accessToken, refresh: refreshToken });
 }
 
@@ -122,6 +121,12 @@ export function rememberSessionUser(id: number): void {
   const refresh = readStoredToken(REFRESH);
   if (refresh === '') return;
   safeSet(isRemembered() ? local : session, SESSION_USER, `${id}:${refresh.slice(-BINDING_CHARS)}`);
+}
+
+// Moves the shopper's id kept in `storage` from the refresh token it was bound to onto its renewal.
+function rebindSessionUser(storage: () => Storage, previousRefresh: string, refresh: string): void {
+  const kept = safeGet(storage, SESSION_USER);
+  if (kept) safeSet(storage, SESSION_USER, kept.replace(`:${previousRefresh.slice(-BINDING_CHARS)}`, `:${refresh.slice(-BINDING_CHARS)}`));
 }
 
 /** The user id of the shopper this session's tokens were last read as, or null when none is known. */
@@ -161,10 +166,9 @@ export function adoptRenewal(data: unknown): boolean {
   if (!isRenewal(data)) return false;
   // Other tabs have their own session: their stored refresh token differs from the renewed one.
   if (!hasWindow || safeGet(session, REFRESH) !== data.previous) return true;
-  const user = readSessionUser();
   safeSet(session, ACCESS, data.access);
   safeSet(session, REFRESH, data.refresh);
-  if (user !== null) rememberSessionUser(user);
+  rebindSessionUser(session, data.previous, data.refresh);
   announce(data.access);
   return true;
 }
