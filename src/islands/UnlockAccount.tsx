@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { modalHref } from '../lib/modal-routes';
 import { authMessages } from '../lib/auth-messages';
-import { unlockAccount } from '../lib/stores/recovery';
+import { unlockAccount } from '../lib/stores/unlock';
 import { notify, Toasts, TOAST_MS } from './ui/Toasts';
 
 /** The unlock page: unlocks the account with the e-mailed token, then opens login. */

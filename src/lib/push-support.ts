@@ -91,10 +91,10 @@ export function readRegisteredPush(): RegisteredPush | null {
 /**
  * At sign-in: a registration kept for another shopper (or none, beside a browser still subscribed) is from a sign-in
  * that ended without a completed Log Out. The browser is unsubscribed, so that shopper's messages no longer reach this
- * phone, and the registration forgotten. Never fails.
+ * phone, and the registration forgotten. `userId` null: no registration is kept to be matched. Never fails.
  */
-export async function releaseOthersPush(userId: number): Promise<void> {
-  if (readRegisteredPush()?.owner === userId) return;
+export async function releaseOthersPush(userId: number | null): Promise<void> {
+  if (userId !== null && readRegisteredPush()?.owner === userId) return;
   keepRegisteredPush(null);
   await unsubscribeBrowser();
 }

@@ -21,6 +21,7 @@ const auth = {
   ...(await import('../../src/lib/stores/registration')),
   ...(await import('../../src/lib/remembered-username')),
   ...(await import('../../src/lib/stores/recovery')),
+  ...(await import('../../src/lib/stores/unlock')),
   ...(await import('../../src/lib/stores/social-sign-in')),
 };
 const { $currentUser } = await import('../../src/lib/stores/user');

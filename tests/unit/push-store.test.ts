@@ -189,6 +189,14 @@ describe('where it stands and turning it off', () => {
     expect($pushState.get()).toBe('off');
   });
 
+  it('a phone with nothing registered is off without reading the shopper, and a subscription left by an ended sign-in is dropped', async () => {
+    subscription = browserSubscription(ENDPOINT);
+    await checkPush();
+    expect($pushState.get()).toBe('off');
+    expect(subscription).toBeNull();
+    expect(sent.map((s) => s.url)).toEqual([]);
+  });
+
   it("is on only when the service says so for this shopper's sign-in, with the details choice it keeps", async () => {
     localStorage.setItem('push-subscription', registration());
     subscription = browserSubscription(ENDPOINT);

@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import { listOrders, type Order, type OrderFilter } from '../api/orders';
-import { createFetcherStore, revalidatePersonal } from './query';
+import { createFetcherStore, revalidatePersonal, setCachedData } from './query';
 
 /** Orders per request when a whole list is paged in (the API's maximum). */
 export const PAGE_SIZE = 100;
@@ -38,4 +38,20 @@ export const $pastOrders = computed($orders, ({ data }) =>
 /** Asks every order read again (after a payment, a return, an address change); screens keep the old answer meanwhile. */
 export function refreshOrders(): void {
   revalidatePersonal(ORDERS_KEY);
+}
+
+/** The order the order-uploaded page shows: its id and when it was placed. */
+export interface PlacedOrder {
+  id: number;
+  /** ISO time the order was placed. */
+  placedAt: string;
+}
+
+/** The cache key of a placed order's read (src/lib/stores/placed-order.ts). */
+export const placedOrderKey = (id: number): [string, number, string] => [`${ORDERS_KEY}/`, id, '/placed'];
+
+// Here rather than beside the read, which only the order-uploaded page loads: the order form then needs no module of it.
+/** Records an order this page just placed, so the order-uploaded page shows it without asking. */
+export function rememberPlacedOrder(order: PlacedOrder): void {
+  setCachedData(placedOrderKey(order.id), order);
 }

@@ -4,8 +4,7 @@ import { track } from '../analytics';
 import { screenshotFileName } from '../image';
 import type { OrderFormValues } from '../schemas/order';
 import { clearDraft } from './order-draft';
-import { ORDERS_KEY } from './orders';
-import { rememberPlacedOrder } from './placed-order';
+import { ORDERS_KEY, rememberPlacedOrder } from './orders';
 import { createWriteStore } from './query';
 
 /**

@@ -15,7 +15,10 @@ import {
 } from '../push-support';
 import { createWriteStore, type WriteOutcome } from './query';
 import { createTryAgain } from './try-again';
-import { fetchCurrentUser } from './user';
+
+// The shopper is read only to match a registration to them, or to record one: a page offering notifications to a
+// phone with none registered loads nothing of the user's.
+const currentUserId = async (): Promise<number> => (await (await import('./user')).fetchCurrentUser()).id;
 
 /** Turning notifications on waits after a 429 from the service. */
 export const pushWait = createTryAgain('tries to turn on notifications');
@@ -44,10 +47,10 @@ async function turnOn(): Promise<PushState> {
   const key = await pushKey();
   if (key === null) return 'unavailable';
   try {
-    const user = await fetchCurrentUser();
+    const owner = await currentUserId();
     const subscription = await subscribeBrowser(key);
     const registered = await pushWait.send(() => createPushSubscription(subscription));
-    keepRegisteredPush({ id: registered.id, endpoint: subscription.endpoint, owner: user.id });
+    keepRegisteredPush({ id: registered.id, endpoint: subscription.endpoint, owner });
     $pushDetails.set(registered.showDetails);
     return 'on';
   } catch (error) {
@@ -101,8 +104,7 @@ export async function checkPush(): Promise<void> {
   if (notificationPermission() === 'denied') return $pushState.set('blocked');
   $pushDetails.set(false);
   try {
-    const user = await fetchCurrentUser();
-    await releaseOthersPush(user.id);
+    await releaseOthersPush(readRegisteredPush() ? await currentUserId() : null);
     const [subscription, registered] = [await currentSubscription(), readRegisteredPush()];
     if (!subscription || !registered) {
       keepRegisteredPush(null);
@@ -117,7 +119,7 @@ export async function checkPush(): Promise<void> {
     }
     if (subscription.endpoint !== registered.endpoint) {
       const renewed = await createPushSubscription(subscription, stored.showDetails);
-      keepRegisteredPush({ id: renewed.id, endpoint: subscription.endpoint, owner: user.id });
+      keepRegisteredPush({ id: renewed.id, endpoint: subscription.endpoint, owner: registered.owner });
       await deletePushSubscription(registered.id);
     }
     $pushDetails.set(stored.showDetails);

@@ -1,14 +1,11 @@
 import * as authApi from '../api/auth';
 import { userFieldErrors } from '../api/users';
-import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
+import { AuthFailure, FAILURE_MS } from '../auth-messages';
 import { errorMessage } from '../error-message';
-import { createTryAgain, isTooMany } from './try-again';
+import { createTryAgain } from './try-again';
 
 /** The wait of the password-reset e-mail (Forgot password, and Change password on My Details) after a 429. */
 export const resetLinkWait = createTryAgain('password reset requests');
-
-/** The unlock page's wait after a 429. */
-export const unlockWait = createTryAgain('unlock attempts');
 
 /** Sends the password-reset e-mail; failures carry the server message (5 s), a 429 how long to wait. */
 export async function forgotPassword(email: string): Promise<void> {
@@ -25,23 +22,5 @@ export async function resetPassword(token: string, password: string, confirmPass
     await authApi.resetPassword({ confirmationCode: token, password, confirmPassword });
   } catch (error) {
     throw new AuthFailure(errorMessage(error), FAILURE_MS.long, userFieldErrors(error));
-  }
-}
-
-/** What the unlock page shows: the toast and the page text of SPEC section 8. */
-export interface UnlockFailure {
-  toast: string;
-  text: string;
-}
-
-/** Unlocks the account with the e-mailed token; resolves undefined on success, else what to show (after a 429, how long to wait). */
-export async function unlockAccount(token: string | null): Promise<UnlockFailure | undefined> {
-  if (!token) return { toast: authMessages.noUnlockToken, text: authMessages.unlockPageMissing };
-  try {
-    await unlockWait.send(() => authApi.unlockAccount(token));
-    return undefined;
-  } catch (error) {
-    if (isTooMany(error)) return { toast: error.message, text: error.message };
-    return { toast: authMessages.unlockFailed, text: authMessages.unlockPageFailed };
   }
 }
