@@ -9,6 +9,7 @@ import { Loaded } from './Loaded';
 import { OrderFacts } from './OrderFacts';
 import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
+import { WarehousePhotos } from './WarehousePhotos';
 
 const orderOption = (o: Order): SelectOption<number> => ({ value: o.id, label: o.orderType === 'return' ? `${orderTitle(o)} (return)` : orderTitle(o) });
 
@@ -39,12 +40,13 @@ function TrackOrder({ orders, initialId }: { orders: Order[]; initialId: number 
           Order status: <strong>{statusLabel(order.status)}</strong>
         </p>
         <OrderFacts order={order} />
+        <WarehousePhotos order={order} />
       </section>
     </>
   );
 }
 
-/** Track order (?order= names the order to show first): pick an order, see its seven-step progress, its status and its facts. */
+/** Track order (?order= names the order to show first): pick an order, see its seven-step progress, its status, its facts and its warehouse photos. */
 export function TrackOrderScreen({ search }: RouteProps): ReactNode {
   const initialId = /^\d{1,12}$/.test(search.order ?? '') ? Number(search.order) : undefined;
   return (
