@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFromWire } from '../../src/lib/api/orders';
 import { readOne } from '../../src/lib/api/decode';
-import { isPhotoUrl, photoRequestsFromWire, requestMorePhotos, warehousePhotosFromWire } from '../../src/lib/api/warehouse-photos';
+import { requestMorePhotos } from '../../src/lib/api/photo-requests';
+import { isPhotoUrl, photoRequestsFromWire, warehousePhotosFromWire } from '../../src/lib/api/warehouse-photos';
 import { config } from '../../src/lib/config';
 import { $photoRequests, askForMorePhotos, openRequestNotice, photoRequestMessages, photoRequestNotice } from '../../src/lib/stores/photo-requests';
 import { clearTokens, storeTokens } from '../../src/lib/stores/session';

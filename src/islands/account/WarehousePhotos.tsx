@@ -1,19 +1,24 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Order } from '../../lib/api/orders';
 import { $photoRequests, askForMorePhotos, openRequestNotice } from '../../lib/stores/photo-requests';
+import type { PhotoGalleryProps } from './PhotoGallery';
 import { PhotoImage } from './PhotoImage';
 import './WarehousePhotos.css';
 
 // Swiper and its styles arrive with the first tap on a photo, never with the page.
-const PhotoGallery = lazy(() => import('./PhotoGallery').then((m) => ({ default: m.PhotoGallery })));
+const PhotoGallery = lazy<ComponentType<PhotoGalleryProps>>(() =>
+  import('./PhotoGallery').then(
+    (m) => ({ default: m.PhotoGallery }),
+    () => ({ default: () => <p role="alert">The full-size photos could not be loaded. Check your connection and reload the page.</p> }),
+  ),
+);
 
-/** The order's warehouse photos (none: no section), full size in a gallery on a tap, and "Ask for more photos". */
+/** The order's warehouse photos (shown only for an order that has some), full size in a gallery on a tap, and "Ask for more photos". */
 export function WarehousePhotos({ order }: { order: Order }): ReactNode {
   const [shown, setShown] = useState<number | null>(null);
   const asked = useStore($photoRequests)[order.id];
   const photos = order.warehousePhotos ?? [];
-  if (photos.length === 0) return null;
   const notice = asked?.notice ?? openRequestNotice(order);
   return (
     <section className="warehouse-photos" aria-labelledby="warehouse-photos-title">

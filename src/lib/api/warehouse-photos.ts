@@ -1,6 +1,5 @@
-import { apiWithHeaders } from './client';
 import { config } from '../config';
-import { asInt, asNullableText, asRecords, asText, readOptional, type WireRecord } from './decode';
+import { asInt, asNullableText, asRecords, asText, type WireRecord } from './decode';
 
 /** A photo the warehouse took of one product of a received order: a signed, expiring link on the service's host. */
 export interface WarehousePhoto {
@@ -24,7 +23,7 @@ export interface PhotoRequest {
 export function isPhotoUrl(value: string, apiHost: string = config.apiHost): boolean {
   try {
     const url = new URL(value);
-    return /^https?:$/.test(url.protocol) && url.username === '' && url.password === '' && url.host === new URL(apiHost).host;
+    return /^https?:$/.test(url.protocol) && !url.username && !url.password && url.host === new URL(apiHost).host;
   } catch {
     return false;
   }
@@ -41,7 +40,8 @@ export function warehousePhotosFromWire(value: unknown, products: readonly { id:
     .filter((p) => isPhotoUrl(p.url, apiHost));
 }
 
-const requestFromWire = (r: WireRecord): PhotoRequest => ({
+/** One wire photo request as the client's. */
+export const photoRequestFromWire = (r: WireRecord): PhotoRequest => ({
   id: asInt(r.id),
   message: asText(r.message),
   requestedAt: asText(r.requested_at),
@@ -50,12 +50,5 @@ const requestFromWire = (r: WireRecord): PhotoRequest => ({
 
 /** The order's `photo_requests`; missing or garbled is none. */
 export function photoRequestsFromWire(value: unknown): PhotoRequest[] {
-  return asRecords(value).map(requestFromWire);
-}
-
-/** Asks the warehouse for more photos (POST /orders/{id}/photo_requests): `created` false when an open request answered (200). */
-export async function requestMorePhotos(orderId: number): Promise<{ created: boolean; request: PhotoRequest | null }> {
-  const { body, status } = await apiWithHeaders<unknown>(`/orders/${orderId}/photo_requests`, { method: 'POST', body: { photo_request: {} } });
-  const request = readOptional(body, 'photo_request');
-  return { created: status !== 200, request: request ? requestFromWire(request) : null };
+  return asRecords(value).map(photoRequestFromWire);
 }

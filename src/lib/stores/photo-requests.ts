@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import { normaliseError, type ApiError } from '../api/errors';
 import type { Order } from '../api/orders';
-import { requestMorePhotos } from '../api/warehouse-photos';
+import { requestMorePhotos } from '../api/photo-requests';
 
 /** What the "Ask for more photos" button has to say: nothing yet, or a note that is good news or a problem. */
 export type PhotoRequestNotice = { tone: 'done' | 'problem'; text: string } | null;
