@@ -28,7 +28,14 @@ export function PhotoGallery({ photos, start, onClose }: PhotoGalleryProps): Rea
       spaceBetween: 16,
       keyboard: { enabled: true },
       navigation: { prevEl: prev.current, nextEl: next.current },
-      a11y: { slideLabelMessage: 'Photo {{index}} of {{slidesLength}}', itemRoleDescriptionMessage: 'photo' },
+      a11y: {
+        prevSlideMessage: 'Previous photo',
+        nextSlideMessage: 'Next photo',
+        firstSlideMessage: 'This is the first photo',
+        lastSlideMessage: 'This is the last photo',
+        slideLabelMessage: 'Photo {{index}} of {{slidesLength}}',
+        itemRoleDescriptionMessage: 'photo',
+      },
       speed: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 0 : 300,
     });
     return () => {
