@@ -63,6 +63,10 @@ test.describe('warehouse photos on Track Order (demo shopper)', () => {
     const order = await seededOrder(request);
     const names = order.products.map((p) => p.name);
     const swiper = swiperScripts(page);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
     await page.goto(`/track-order/?order=${order.id}`);
     const section = photosOf(page);
     await expect(section.getByRole('heading', { name: 'Warehouse photos' })).toBeVisible();
@@ -94,6 +98,7 @@ test.describe('warehouse photos on Track Order (demo shopper)', () => {
     await page.keyboard.press('Escape');
     await expect(gallery).toBeHidden();
     await expect(second).toBeFocused();
+    expect(problems, 'no console error or CSP violation').toEqual([]);
   });
 
   test('fits phones at 320 to 412 px and passes axe at 375 and 1280 px', async ({ page, request, signedIn }) => {
@@ -114,7 +119,11 @@ test.describe('warehouse photos on Track Order (demo shopper)', () => {
 });
 
 test.describe('warehouse photos on Track Order', () => {
-  test('Ask for more photos confirms, a second press says one is open; photos the warehouse adds appear and answer it', async ({ page, request, signedIn }) => {
+  test('Ask for more photos confirms, a second press says one is open; photos the warehouse adds appear and answer it', { tag: '@envelope' }, async ({
+    page,
+    request,
+    signedIn,
+  }) => {
     const order = await receivedOrder(request, signedIn.tokens);
     await page.goto(`/track-order/?order=${order.id}`);
     const section = photosOf(page);
