@@ -91,6 +91,11 @@ test.describe('warehouse photos on Track Order (demo shopper)', () => {
     await expect(active).toHaveAttribute('aria-label', `Photo 2 of ${names.length}`);
     await gallery.getByRole('button', { name: 'Previous photo' }).click();
     await expect(gallery.locator('.swiper-slide-active').getByRole('img')).toHaveAttribute('alt', names[0] ?? '');
+    for (const width of [320, 412]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await page.evaluate(offPageElements), `the gallery scrolls sideways at ${width} px`).toBeNull();
+      expect(await page.evaluate(smallTargets), `small targets in the gallery at ${width} px`).toEqual([]);
+    }
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       expect(await axeViolations(page), `axe with the gallery open at ${width} px`).toEqual([]);
@@ -164,11 +169,31 @@ test.describe('warehouse photos on Track Order', () => {
     await expect(section.getByRole('img')).toHaveJSProperty('naturalWidth', 160);
     await expect(section.getByRole('button', { name: 'Ask for more photos' })).toBeEnabled();
     expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 740 });
+    expect(await page.evaluate(offPageElements), 'the failed photo fits at 320 px').toBeNull();
+    expect(await page.evaluate(smallTargets)).toEqual([]);
     refuse = false;
     const again = section.getByRole('button', { name: /^Load (Trail shoes|Rain jacket) again$/ });
     await again.click();
     await expect(section.getByText(FAILED)).toHaveCount(0);
     await expect(section.getByRole('img')).toHaveCount(2);
+  });
+
+  test('a service that cannot take requests yet (405, 404) is said, and the photos stay', async ({ page, request, signedIn }) => {
+    const order = await receivedOrder(request, signedIn.tokens);
+    const statuses = [405, 404];
+    await page.route('**/photo_requests', (route) =>
+      route.fulfill({ status: statuses.shift() ?? 500, contentType: 'application/json', body: '{"error":"Not Found"}' }),
+    );
+    await page.goto(`/track-order/?order=${order.id}`);
+    const section = photosOf(page);
+    for (let press = 0; press < 2; press += 1) {
+      await section.getByRole('button', { name: 'Ask for more photos' }).click();
+      await expect(section.getByRole('status')).toHaveText('Asking for more photos is not possible yet. Please try again later, or contact us.');
+    }
+    expect(statuses, 'both presses reached the service').toEqual([]);
+    await expect(section.getByRole('img')).toHaveCount(1);
+    await expect(section.getByRole('button', { name: 'Ask for more photos' })).toBeEnabled();
   });
 
   test('an order without photos has no section, and an unsafe photo link is never shown', async ({ page, request, signedIn }) => {
