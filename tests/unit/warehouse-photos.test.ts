@@ -32,10 +32,10 @@ describe('warehouse photos on the order (decoding)', () => {
   ])('reads the photos and requests of the %s', (_, body) => {
     const order = orderFromWire(readOne(body, 'order'));
     expect(order.warehousePhotos).toEqual([
-      { id: 3, productId: 41, url: signed('a'), alt: 'Hiking boots', takenAt: '2026-11-28T11:00:00.000Z' },
-      { id: 4, productId: 42, url: signed('b'), alt: 'Merino socks', takenAt: '2026-11-28T11:00:00.000Z' },
+      { id: 3, productId: 41, url: signed('a'), alt: 'Hiking boots' },
+      { id: 4, productId: 42, url: signed('b'), alt: 'Merino socks' },
     ]);
-    expect(order.photoRequests).toEqual([{ id: 1, message: '', requestedAt: '2026-11-28T10:00:00.000Z', answeredAt: '2026-11-28T11:00:00.000Z' }]);
+    expect(order.photoRequests).toEqual([{ id: 1, answeredAt: '2026-11-28T11:00:00.000Z' }]);
   });
 
   it.each([undefined, null, '', 'photos', 42, {}, [null, 'x', 7]])('missing or garbled warehouse_photos (%j) is no photos', (value) => {
@@ -67,7 +67,7 @@ describe('warehouse photos on the order (decoding)', () => {
 
   it('reads an open request (answered_at null) and says it is already open', () => {
     const requests = photoRequestsFromWire([{ id: 2, message: 'The soles please', requested_at: '2026-11-28T12:00:00.000Z', answered_at: null }]);
-    expect(requests).toEqual([{ id: 2, message: 'The soles please', requestedAt: '2026-11-28T12:00:00.000Z', answeredAt: null }]);
+    expect(requests).toEqual([{ id: 2, answeredAt: null }]);
     expect(openRequestNotice({ photoRequests: requests })).toEqual({ tone: 'done', text: photoRequestMessages.open });
     expect(openRequestNotice(orderFromWire(wireOrder))).toBeNull();
     expect(openRequestNotice({})).toBeNull();
@@ -106,7 +106,7 @@ describe('"Ask for more photos"', () => {
     ['200 with the open one, bare', 200, request, false],
   ])('POST /orders/{id}/photo_requests: %s', async (_, status, body, created) => {
     answers = [{ status, body }];
-    expect(await requestMorePhotos(13)).toEqual({ created, request: { id: 5, message: '', requestedAt: '2026-11-28T12:00:00.000Z', answeredAt: null } });
+    expect(await requestMorePhotos(13)).toEqual({ created });
     expect(sent[0]).toEqual({ url: `${config.apiBase}/orders/13/photo_requests`, method: 'POST', body: { photo_request: {} } });
   });
 

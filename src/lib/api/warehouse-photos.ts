@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { asInt, asNullableText, asRecords, asText, type WireRecord } from './decode';
+import { asInt, asNullableText, asRecords, asText } from './decode';
 
 /** A photo the warehouse took of one product of a received order: a signed, expiring link on the service's host. */
 export interface WarehousePhoto {
@@ -8,14 +8,11 @@ export interface WarehousePhoto {
   url: string;
   /** The product's name (the service's `alt`, else the order's product); never empty. */
   alt: string;
-  takenAt: string;
 }
 
-/** A shopper's "Ask for more photos"; `answeredAt` null while the warehouse has not added photos since. */
+/** A shopper's "Ask for more photos" (what the page needs of it): `answeredAt` null while the warehouse has not added photos since. */
 export interface PhotoRequest {
   id: number;
-  message: string;
-  requestedAt: string;
   answeredAt: string | null;
 }
 
@@ -35,20 +32,12 @@ export function warehousePhotosFromWire(value: unknown, products: readonly { id:
     .map((p) => {
       const productId = asInt(p.product_id);
       const alt = asText(p.alt).trim() || products.find((x) => x.id === productId)?.name || 'Photo of your item';
-      return { id: asInt(p.id), productId, url: asText(p.url), alt, takenAt: asText(p.taken_at) };
+      return { id: asInt(p.id), productId, url: asText(p.url), alt };
     })
     .filter((p) => isPhotoUrl(p.url, apiHost));
 }
 
-/** One wire photo request as the client's. */
-export const photoRequestFromWire = (r: WireRecord): PhotoRequest => ({
-  id: asInt(r.id),
-  message: asText(r.message),
-  requestedAt: asText(r.requested_at),
-  answeredAt: asNullableText(r.answered_at),
-});
-
 /** The order's `photo_requests`; missing or garbled is none. */
 export function photoRequestsFromWire(value: unknown): PhotoRequest[] {
-  return asRecords(value).map(photoRequestFromWire);
+  return asRecords(value).map((r) => ({ id: asInt(r.id), answeredAt: asNullableText(r.answered_at) }));
 }
