@@ -1,5 +1,5 @@
 // Imported by the Workbox worker (scripts/pwa.mjs, importScripts): the shopper's push notifications.
-// A message carries only an order's fields (kind, order_id, valid_until, status, and shop and total only when the
+// A message carries only an order's fields (kind: quote, expiry, status or photos; order_id, valid_until, status, and shop and total only when the
 // shopper chose to show them on a locked phone; sandbox/README.md); the text and the page a tap opens are made here,
 // from those fields, and the page is always one of ours.
 // A classic script outside the site's bundle: the rand and date formats repeat src/lib/format.ts's options. The pages'
@@ -33,7 +33,7 @@ function pushFields(data) {
   const text = (value, max) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
   const when = typeof raw.valid_until === 'string' && !Number.isNaN(Date.parse(raw.valid_until)) ? new Date(raw.valid_until) : null;
   return {
-    kind: raw.kind === 'quote' || raw.kind === 'expiry' || raw.kind === 'status' ? raw.kind : null,
+    kind: ['quote', 'expiry', 'status', 'photos'].includes(raw.kind) ? raw.kind : null,
     id,
     shop: text(raw.shop, 60),
     total: typeof raw.total === 'number' && Number.isFinite(raw.total) && raw.total > 0 ? `R${pushRand.format(raw.total)}` : null,
@@ -59,6 +59,9 @@ function pushNotification(data) {
   }
   if (f.id !== null && f.kind === 'status' && f.status in PUSH_STATUS_TITLES) {
     return { title: PUSH_STATUS_TITLES[f.status], body: `${order}.`, url: `${PUSH_PAGES.trackOrder}?order=${f.id}`, tag };
+  }
+  if (f.id !== null && f.kind === 'photos') {
+    return { title: 'Warehouse photos arrived', body: `${order}: see the photos of your items.`, url: `${PUSH_PAGES.trackOrder}?order=${f.id}`, tag };
   }
   return { title: 'News about your order', body: `${order}: see your orders for the details.`, url: PUSH_PAGES.orderHistory, tag };
 }

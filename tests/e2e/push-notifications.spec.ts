@@ -207,6 +207,24 @@ test.describe('push notifications on this phone', () => {
     expect(await received(request, who)).toHaveLength(1);
   });
 
+  test('warehouse photos arrive: the phone says so, and the notification opens the order on Track Order', async ({ page, request, signedIn }) => {
+    const { who, orderId } = await turnOnInMyDetails(page, request, signedIn.tokens);
+    await moveTo(request, orderId, 'goods purchased');
+    const sentBefore = (await received(request, who)).length;
+    const order = await callApi<{ products: { id: number }[] }>(request, signedIn.tokens, 'GET', `/orders/${orderId}`);
+    await sandbox(request, 'POST', `/orders/${orderId}/photos`, { product_id: order.products[0]?.id });
+    await expect.poll(async () => (await received(request, who)).length).toBe(sentBefore + 1);
+    const payload = decrypt((await received(request, who))[sentBefore] as Received, who);
+    expect(payload).toMatchObject({ kind: 'photos', order_id: orderId });
+
+    await deliverToWorker(page, JSON.stringify(payload));
+    await expect.poll(() => shown(page)).toContainEqual({
+      title: 'Warehouse photos arrived',
+      body: `Order ${orderId}: see the photos of your items.`,
+      url: `/track-order/?order=${orderId}`,
+    });
+  });
+
   test('Log Out removes the subscription: the next move of the order reaches no one', async ({ page, request, signedIn }) => {
     const { who, orderId } = await turnOnInMyDetails(page, request, signedIn.tokens);
     await page.getByRole('button', { name: 'My Profile' }).click();

@@ -163,8 +163,8 @@ describe('orders and products', () => {
     const first = new Blob(['first'], { type: 'image/webp' });
     const second = new Blob(['second'], { type: 'image/jpeg' });
     const products = [
-      { name: 'Product 1', description: 'https://a.example/1', quantity: 2, comment: 'Blue', screenshot: first, fileName: 'screenshot-1.webp' },
-      { name: 'Product 2', description: 'https://a.example/2', quantity: 1, comment: '', screenshot: second, fileName: 'screenshot-2.jpg' },
+      { name: 'Product 1', description: 'https://a.example/1', quantity: 2, comment: 'Blue', screenshot: first, fileName: 'screenshot-1.webp', ifUnavailable: 'buy_alternative', alternative: 'White' },
+      { name: 'Product 2', description: 'https://a.example/2', quantity: 1, comment: '', screenshot: second, fileName: 'screenshot-2.jpg', ifUnavailable: 'ask_me', alternative: '' },
     ];
     expect(await createOrder({ portal: 3, addressId: 4, products })).toEqual({ id: 31 });
     const entries = sent[0]?.body as [string, FormDataEntryValue][];
@@ -179,11 +179,14 @@ describe('orders and products', () => {
       ['order[products][0][quantity]', '2'],
       ['order[products][0][comment]', 'Blue'],
       ['order[products][0][screenshot]', 'screenshot-1.webp'],
+      ['order[products][0][if_unavailable]', 'buy_alternative'],
+      ['order[products][0][alternative]', 'White'],
       ['order[products][1][name]', 'Product 2'],
       ['order[products][1][description]', 'https://a.example/2'],
       ['order[products][1][quantity]', '1'],
       ['order[products][1][comment]', ''],
       ['order[products][1][screenshot]', 'screenshot-2.jpg'],
+      ['order[products][1][if_unavailable]', 'ask_me'],
     ]);
     const files = entries.filter(([key]) => key.endsWith('[screenshot]')).map(([, value]) => value as File);
     expect(await Promise.all(files.map(textOf))).toEqual(['first', 'second']);

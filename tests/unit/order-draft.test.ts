@@ -158,6 +158,24 @@ describe('save and restore', () => {
     expect(readSessionUser()).toBeNull();
   });
 
+  it('keeps each product\'s "if unavailable" rule and alternative; a draft saved before them gets ask me and none', async () => {
+    await loadDraft(7);
+    const values = filled();
+    values.products[0] = { ...values.products[0]!, ifUnavailable: 'buy_alternative', alternative: 'UK 7.5' };
+    values.products[1] = { ...values.products[1]!, ifUnavailable: 'cancel_item' };
+    await saveDraft(values);
+    expect((await loadDraft(7)).products.map((p) => [p.ifUnavailable, p.alternative])).toEqual([
+      ['buy_alternative', 'UK 7.5'],
+      ['cancel_item', ''],
+    ]);
+    const old = { key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false };
+    const raw = (product: object) => JSON.stringify({ version: DRAFT_VERSION, owner: 7, values: { portal: 1, addressId: 0, agreed: false, products: [product] } });
+    expect(parseDraft(raw(old))?.products[0]).toMatchObject({ ifUnavailable: 'ask_me', alternative: '' });
+    expect(parseDraft(raw({ ...old, ifUnavailable: 'steal_it', alternative: 7 }))?.products[0]).toMatchObject({ ifUnavailable: 'ask_me', alternative: '' });
+    expect(isDraftBlank({ ...defaultValues(), products: [{ ...newProduct(), ifUnavailable: 'cancel_item' }] })).toBe(false);
+    expect(isDraftBlank({ ...defaultValues(), products: [{ ...newProduct(), alternative: 'Red' }] })).toBe(false);
+  });
+
   it('parses a good stored draft', () => {
     const raw = JSON.stringify({ version: DRAFT_VERSION, owner: 7, values: { portal: 1, addressId: 0, agreed: false, products: [{ key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false }] } });
     expect(parseDraft(raw)).toMatchObject({ owner: 7, products: [{ key: 'k1' }] });

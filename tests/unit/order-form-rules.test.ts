@@ -12,7 +12,7 @@ import {
   shouldSubmitOrder,
 } from '../../src/lib/stores/order-form';
 
-const block = (n: number): ProductValues => ({ key: `k${n}`, name: `Product ${n}`, description: '', quantity: 1, comment: '', screenshot: null });
+const block = (n: number): ProductValues => ({ key: `k${n}`, name: `Product ${n}`, description: '', quantity: 1, comment: '', screenshot: null, ifUnavailable: 'ask_me', alternative: '' });
 const blocks = (count: number): ProductValues[] => Array.from({ length: count }, (_, i) => block(i + 1));
 
 describe('Place Order (SPEC section 2: disabled until agreed and while submitting)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/schemas/rules';
-import { newAddressSchema, orderFieldErrors, orderSchema, type OrderFormValues } from '../../src/lib/schemas/order';
+import { ifUnavailableMessages, newAddressSchema, orderFieldErrors, orderSchema, type OrderFormValues } from '../../src/lib/schemas/order';
 
 const image = (size: number, type = 'image/webp') => new Blob([new Uint8Array(size)], { type });
 
@@ -9,7 +9,7 @@ function values(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
     portal: 3,
     addressId: 7,
     agreed: true,
-    products: [{ key: 'a', name: 'Product 1', description: 'https://shop.example/item', quantity: 1, comment: '', screenshot: image(60_000) }],
+    products: [{ key: 'a', name: 'Product 1', description: 'https://shop.example/item', quantity: 1, comment: '', screenshot: image(60_000), ifUnavailable: 'ask_me', alternative: '' }],
     ...overrides,
   };
 }
@@ -66,6 +66,41 @@ describe('order schema (SPEC section 5)', () => {
     } catch (error) {
       expect((error as { errors: string[] }).errors).toEqual(Array(5).fill(messages.required));
     }
+  });
+});
+
+describe('"if unavailable" (issue 44)', () => {
+  const product = (fields: Record<string, unknown>) => values({ products: [{ ...values().products[0]!, ...fields } as OrderFormValues['products'][number]] });
+
+  it('ask me, cancel this item, or buy the alternative with the alternative named', async () => {
+    for (const [ifUnavailable, alternative] of [['ask_me', ''], ['cancel_item', ''], ['ask_me', 'White'], ['buy_alternative', 'UK 7.5']]) {
+      expect(await errorsOf(product({ ifUnavailable, alternative })), `${ifUnavailable} ${alternative}`).toEqual([]);
+    }
+  });
+
+  it('buy the alternative needs an alternative (spaces are none)', async () => {
+    for (const alternative of ['', '   ']) {
+      expect(await errorsOf(product({ ifUnavailable: 'buy_alternative', alternative }))).toEqual([ifUnavailableMessages.alternative]);
+    }
+  });
+
+  it('an unknown or missing rule is refused, and an alternative is at most 255 characters', async () => {
+    expect(await errorsOf(product({ ifUnavailable: 'substitute' }))).toEqual([ifUnavailableMessages.rule]);
+    expect(await errorsOf(product({ ifUnavailable: undefined }))).toEqual([ifUnavailableMessages.rule]);
+    expect(await errorsOf(product({ alternative: 'x'.repeat(256) }))).toEqual([ifUnavailableMessages.alternativeLong]);
+    expect(await errorsOf(product({ alternative: 'x'.repeat(255) }))).toEqual([]);
+  });
+
+  it("the server's products[i].if_unavailable and products[i].alternative land on that product's fields", () => {
+    expect(
+      orderFieldErrors({
+        'products[1].if_unavailable': ['must be buy_alternative, cancel_item or ask_me'],
+        'products[0].alternative': ["can't be blank when the rule is buy the alternative"],
+      }),
+    ).toEqual({
+      'products.1.ifUnavailable': 'must be buy_alternative, cancel_item or ask_me',
+      'products.0.alternative': "can't be blank when the rule is buy the alternative",
+    });
   });
 });
 

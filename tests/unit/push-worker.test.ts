@@ -100,8 +100,22 @@ describe("a push message becomes a notification made of the order's fields", () 
     expect(options.data.url).toBe('/track-order/?order=12');
   });
 
+  it('warehouse photos arrived: says so, and a tap opens the order\'s tracking where the photos are', async () => {
+    for (const [data, body] of [
+      [{ ...QUOTE, kind: 'photos' }, 'Order 12 - Amazon: see the photos of your items.'],
+      [{ kind: 'photos', order_id: 12 }, 'Order 12: see the photos of your items.'],
+    ] as const) {
+      const w = worker();
+      await w.dispatch('push', push(data));
+      const [title, options] = w.showNotification.mock.calls[0] as unknown as [string, { body: string; data: { url: string } }];
+      expect(title).toBe('Warehouse photos arrived');
+      expect(options.body).toBe(body);
+      expect(options.data.url).toBe('/track-order/?order=12');
+    }
+  });
+
   it('an unreadable or unknown message still says there is news, and opens the order history', async () => {
-    for (const data of ['not json', { kind: 'quote', order_id: -1 }, { kind: 'status', order_id: 3, status: 'lost' }, null]) {
+    for (const data of ['not json', { kind: 'quote', order_id: -1 }, { kind: 'status', order_id: 3, status: 'lost' }, { kind: 'photos', order_id: 0 }, null]) {
       const w = worker();
       await w.dispatch('push', data === null ? { data: null } : push(data));
       const [title, options] = w.showNotification.mock.calls[0] as unknown as [string, { data: { url: string } }];

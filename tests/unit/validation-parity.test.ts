@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import * as yup from 'yup';
 import { ValidationError } from 'yup';
 import * as client from '../../src/lib/schemas/rules';
+import { ifUnavailableFields } from '../../src/lib/schemas/order';
+import { readIfUnavailable } from '../../sandbox/src/if-unavailable';
 import * as sandbox from '../../sandbox/src/validation';
 import { FieldReader } from '../../sandbox/src/http';
 
@@ -62,5 +65,31 @@ describe('client and sandbox validation agree (SPEC section 5)', () => {
 
   it.each(['https://shop.example/item', 'http://shop.example', 'ftp://shop.example', 'javascript:alert(1)', 'shop.example/item', 'https://', ''])('product URL %j', (value) => {
     expect(client.isHttpUrl(value)).toBe(sandbox.isHttpUrl(value));
+  });
+
+  // The order form always sends a rule (a select; ask_me by default), so the cases have one; the messages differ (the
+  // client's speak to the shopper), the verdicts and the fields they land on may not.
+  it.each([
+    ['ask_me', ''],
+    ['cancel_item', ''],
+    ['ask_me', 'White'],
+    ['cancel_item', 'UK 7.5'],
+    ['buy_alternative', 'UK 7.5'],
+    ['buy_alternative', ''],
+    ['buy_alternative', '   '],
+    ['substitute', ''],
+    ['ask_me', 'x'.repeat(255)],
+    ['buy_alternative', 'x'.repeat(256)],
+  ])('if unavailable %s, alternative %j', async (rule, alternative) => {
+    const fromSandbox = new Set<string>();
+    readIfUnavailable(rule, alternative, (field) => fromSandbox.add(field === 'if_unavailable' ? 'ifUnavailable' : field));
+    const fromClient = new Set<string>();
+    try {
+      await yup.object(ifUnavailableFields).validate({ ifUnavailable: rule, alternative }, { abortEarly: false });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      for (const inner of error.inner) if (inner.path) fromClient.add(inner.path);
+    }
+    expect([...fromClient].sort()).toEqual([...fromSandbox].sort());
   });
 });

@@ -106,6 +106,8 @@ const orderValues: OrderFormValues = {
       quantity: 1,
       comment: '',
       screenshot: new Blob(['x'], { type: 'image/webp' }),
+      ifUnavailable: 'buy_alternative',
+      alternative: ' UK 7.5 ',
     },
   ],
 };
@@ -448,6 +450,12 @@ describe('the reads a write changes', () => {
     vi.mocked(ordersApi.createOrder).mockResolvedValue({ id: 42 });
     await $placeOrder.mutate(orderValues);
     await vi.waitFor(() => expect($orders.get().data).toHaveLength(2));
+  });
+
+  it('a placed order sends each product\'s "if unavailable" rule and its alternative, trimmed', async () => {
+    vi.mocked(ordersApi.createOrder).mockResolvedValue({ id: 42 });
+    await $placeOrder.mutate(orderValues);
+    expect(vi.mocked(ordersApi.createOrder).mock.lastCall?.[0].products[0]).toMatchObject({ ifUnavailable: 'buy_alternative', alternative: 'UK 7.5' });
   });
 
   it('a card being added asks the card list again', async () => {

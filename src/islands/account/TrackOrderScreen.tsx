@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { statusLabel } from '../../lib/progress';
 import type { Order } from '../../lib/api/orders';
 import { orderTitle } from '../../lib/format';
@@ -9,6 +9,14 @@ import { Loaded } from './Loaded';
 import { OrderFacts } from './OrderFacts';
 import type { RouteProps } from './lazy-screen';
 import { Screen } from './Screen';
+
+// Only an order with photos fetches the section's code (and swiper comes later still, with a tap on a photo).
+const WarehousePhotos = lazy<ComponentType<{ order: Order }>>(() =>
+  import('./WarehousePhotos').then(
+    (m) => ({ default: m.WarehousePhotos }),
+    () => ({ default: () => <p className="notice">Your warehouse photos could not be loaded. Check your connection and reload the page.</p> }),
+  ),
+);
 
 const orderOption = (o: Order): SelectOption<number> => ({ value: o.id, label: o.orderType === 'return' ? `${orderTitle(o)} (return)` : orderTitle(o) });
 
@@ -39,12 +47,17 @@ function TrackOrder({ orders, initialId }: { orders: Order[]; initialId: number 
           Order status: <strong>{statusLabel(order.status)}</strong>
         </p>
         <OrderFacts order={order} />
+        {order.warehousePhotos?.length ? (
+          <Suspense fallback={null}>
+            <WarehousePhotos order={order} />
+          </Suspense>
+        ) : null}
       </section>
     </>
   );
 }
 
-/** Track order (?order= names the order to show first): pick an order, see its seven-step progress, its status and its facts. */
+/** Track order (?order= names the order to show first): pick an order, see its seven-step progress, its status, its facts and its warehouse photos. */
 export function TrackOrderScreen({ search }: RouteProps): ReactNode {
   const initialId = /^\d{1,12}$/.test(search.order ?? '') ? Number(search.order) : undefined;
   return (

@@ -144,10 +144,10 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   return (await apiWithHeaders<T>(path, options)).body;
 }
 
-/** Calls the API as `api` does, and also gives the answer's headers (those the service exposes to the site, such as a Location). */
-export async function apiWithHeaders<T>(path: string, options: ApiOptions = {}): Promise<{ body: T; headers: Headers }> {
+/** Calls the API as `api` does, and also gives the answer's status and headers (those the service exposes to the site, such as a Location). */
+export async function apiWithHeaders<T>(path: string, options: ApiOptions = {}): Promise<{ body: T; headers: Headers; status: number }> {
   const answer = await call<T>(path, options);
-  return { body: answer._data as T, headers: answer.headers };
+  return { body: answer._data as T, headers: answer.headers, status: answer.status };
 }
 
 async function call<T>(path: string, options: ApiOptions): Promise<FetchResponse<T>> {

@@ -1,6 +1,7 @@
 import { addressFromWire, type Address } from './addresses';
 import { api } from './client';
 import { config } from '../config';
+import { photoRequestsFromWire, warehousePhotosFromWire, type PhotoRequest, type WarehousePhoto } from './warehouse-photos';
 import { asInt, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
 
 export type { PageMeta } from './decode';
@@ -62,6 +63,9 @@ export interface Order {
   parentOrderId: number | null;
   /** How the latest payment on the provider's page stands, as the service heard from it: pending, paid, cancelled, failed; '' when it says nothing. */
   paymentStatus: string;
+  /** Photos of the received items (issue 44); none when the service sends none. */
+  warehousePhotos?: WarehousePhoto[];
+  photoRequests?: PhotoRequest[];
 }
 
 /** Every status the client knows, in the spelling it shows and compares. */
@@ -131,6 +135,8 @@ export function orderFromWire(o: WireRecord): Order {
     quote: quote && Object.keys(quote).length > 0 ? quoteFromWire(quote) : null,
     parentOrderId: asNullableInt(o.parent_order_id),
     paymentStatus: asText(o.payment_status).toLowerCase(),
+    warehousePhotos: warehousePhotosFromWire(o.warehouse_photos, products),
+    photoRequests: photoRequestsFromWire(o.photo_requests),
   };
 }
 
@@ -188,6 +194,9 @@ export interface NewOrderProduct {
   screenshot: Blob;
   /** File name sent with the screenshot. */
   fileName: string;
+  /** Issue 44: buy_alternative, cancel_item or ask_me, and the size or colour to buy instead ('' for none). */
+  ifUnavailable?: string;
+  alternative?: string;
 }
 
 /** Places an order: multipart POST /orders with order_type normal and status placed. */
@@ -203,6 +212,8 @@ export async function createOrder(order: { portal: number; addressId: number; pr
     form.append(`order[products][${i}][quantity]`, String(p.quantity));
     form.append(`order[products][${i}][comment]`, p.comment);
     form.append(`order[products][${i}][screenshot]`, p.screenshot, p.fileName);
+    if (p.ifUnavailable) form.append(`order[products][${i}][if_unavailable]`, p.ifUnavailable);
+    if (p.alternative) form.append(`order[products][${i}][alternative]`, p.alternative);
   });
   return createdId(await api<unknown>('/orders', { method: 'POST', body: form, timeout: config.uploadTimeoutMs }));
 }

@@ -12,7 +12,37 @@ export interface ProductValues {
   comment: string;
   /** The cropped, re-encoded screenshot. */
   screenshot: Blob | null;
+  /** What to do if the product is sold out (issue 44). */
+  ifUnavailable: IfUnavailableRule;
+  /** The size or colour to buy instead; needed with buy_alternative. */
+  alternative: string;
 }
+
+/** The "if unavailable" rules, as sent in order[products][i][if_unavailable]; ask_me is the default. */
+export const IF_UNAVAILABLE_RULES = ['ask_me', 'buy_alternative', 'cancel_item'] as const;
+
+/** One of IF_UNAVAILABLE_RULES. */
+export type IfUnavailableRule = (typeof IF_UNAVAILABLE_RULES)[number];
+
+/** The longest alternative the service takes. */
+const MAX_ALTERNATIVE = 255;
+
+/** The "if unavailable" messages (strings the tests assert). */
+export const ifUnavailableMessages = {
+  rule: 'Choose what we do if this product is unavailable',
+  alternative: 'Say which size or colour to buy instead, or choose another rule',
+  alternativeLong: `Must be at most ${MAX_ALTERNATIVE} characters`,
+} as const;
+
+/** The rules of a product's "if unavailable" fields; the sandbox's (sandbox/src/if-unavailable.ts) give the same verdicts. */
+export const ifUnavailableFields = {
+  ifUnavailable: yup.string().oneOf(IF_UNAVAILABLE_RULES, ifUnavailableMessages.rule).required(ifUnavailableMessages.rule),
+  alternative: yup
+    .string()
+    .trim()
+    .max(MAX_ALTERNATIVE, ifUnavailableMessages.alternativeLong)
+    .when('ifUnavailable', { is: 'buy_alternative', then: (rule) => rule.required(ifUnavailableMessages.alternative) }),
+};
 
 /** The order form's values (SPEC section 3 order creation payload, with ids for portal and address). */
 export interface OrderFormValues {
@@ -35,6 +65,7 @@ export const orderSchema = yup.object({
         screenshot: image.nullable(),
         quantity: quantity.required(messages.quantity),
         comment: yup.string(),
+        ...ifUnavailableFields,
       }),
     )
     .min(1),
@@ -74,6 +105,8 @@ const PRODUCT_FIELDS: Record<string, keyof ProductValues> = {
   quantity: 'quantity',
   comment: 'comment',
   screenshot: 'screenshot',
+  if_unavailable: 'ifUnavailable',
+  alternative: 'alternative',
 };
 
 function firstMessage(value: unknown): string | undefined {

@@ -4,7 +4,7 @@ import { $accessToken, $signedIn } from './session';
 import { fetchCurrentUser } from './user';
 import { isRemembered, readSessionUser } from '../api/token-storage';
 import { DRAFT_DATABASE, DRAFT_KEY, markBrowserSession } from '../draft-lifetime';
-import type { OrderFormValues, ProductValues } from '../schemas/order';
+import { IF_UNAVAILABLE_RULES, type IfUnavailableRule, type OrderFormValues, type ProductValues } from '../schemas/order';
 
 /** The draft format's version; a stored draft of another version is dropped (version 1 had no owner). */
 export const DRAFT_VERSION = 2;
@@ -47,7 +47,16 @@ export function newProduct(existing: readonly Pick<ProductValues, 'name'>[] = []
     const match = /^Product (\d+)$/.exec(p.name);
     return match ? Math.max(max, Number(match[1])) : max;
   }, 0);
-  return { key: newKey(), name: `Product ${Math.max(highest, existing.length) + 1}`, description: '', quantity: 1, comment: '', screenshot: null };
+  return {
+    key: newKey(),
+    name: `Product ${Math.max(highest, existing.length) + 1}`,
+    description: '',
+    quantity: 1,
+    comment: '',
+    screenshot: null,
+    ifUnavailable: 'ask_me',
+    alternative: '',
+  };
 }
 
 /** The order form's defaults: no portal, no address, one empty product. */
@@ -60,7 +69,9 @@ export function isDraftBlank(values: OrderFormValues): boolean {
   return (
     values.portal === 0 &&
     values.products.length <= 1 &&
-    values.products.every((p) => p.description.trim() === '' && p.comment.trim() === '' && !p.screenshot && p.quantity === 1)
+    values.products.every(
+      (p) => p.description.trim() === '' && p.comment.trim() === '' && !p.screenshot && p.quantity === 1 && p.ifUnavailable === 'ask_me' && p.alternative.trim() === '',
+    )
   );
 }
 
@@ -69,12 +80,14 @@ const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInte
 
 function parseProduct(raw: unknown): StoredProduct | undefined {
   if (!isObject(raw)) return undefined;
-  const { key, name, description, quantity, comment, hasScreenshot } = raw;
+  const { key, name, description, quantity, comment, hasScreenshot, ifUnavailable, alternative } = raw;
   if (typeof key !== 'string' || !/^[\w-]{1,64}$/.test(key)) return undefined;
   if (typeof name !== 'string' || typeof description !== 'string' || typeof comment !== 'string') return undefined;
   if (quantity !== '' && !(typeof quantity === 'number' && Number.isFinite(quantity))) return undefined;
   if (typeof hasScreenshot !== 'boolean') return undefined;
-  return { key, name, description, quantity, comment, hasScreenshot };
+  // Drafts saved before issue 44 have no "if unavailable" fields: they get the defaults.
+  const rule = (IF_UNAVAILABLE_RULES as readonly unknown[]).includes(ifUnavailable) ? (ifUnavailable as IfUnavailableRule) : 'ask_me';
+  return { key, name, description, quantity, comment, hasScreenshot, ifUnavailable: rule, alternative: typeof alternative === 'string' ? alternative : '' };
 }
 
 /** Reads a stored draft and its owner; undefined when it is missing, corrupted or of another version. */

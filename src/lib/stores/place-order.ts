@@ -23,6 +23,8 @@ export const $placeOrder = createWriteStore<OrderFormValues, number>(
           description: p.description.trim(),
           quantity: Number(p.quantity),
           comment: p.comment,
+          ifUnavailable: p.ifUnavailable,
+          alternative: p.alternative.trim(),
           screenshot: p.screenshot as Blob,
           fileName: screenshotFileName(i, p.screenshot?.type ?? ''),
         })),
