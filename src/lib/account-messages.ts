@@ -21,9 +21,7 @@ export const accountMessages = {
   orderPlaced: 'Order is placed',
   orderFailed: 'Your order could not be placed. Your draft is kept: try again.',
   accountClosed: 'Your account is closed. To reopen it within 30 days, contact us.',
-  pushFailed: 'We could not turn on notifications on this phone. Please try again.',
   currentPasswordNeeded: 'Enter your current password',
   currentPasswordWrong: 'That is not your current password',
-  pushDetailsFailed: 'We could not change what your notifications show. Check your connection, then try again.',
   closeMismatch: 'This is not the e-mail address of your account: your account stays open.',
 } as const;

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountMessages } from '../../src/lib/account-messages';
 import { config } from '../../src/lib/config';
 import { readRegisteredPush } from '../../src/lib/push-support';
-import { $pushDetails, $pushDetailsSetting, $pushSetting, $pushState, checkPush, setPush, setPushDetails } from '../../src/lib/stores/push';
+import { $pushDetails, $pushDetailsSetting, $pushSetting, $pushState, checkPush, pushMessages, setPush, setPushDetails } from '../../src/lib/stores/push';
 import { invalidatePersonal } from '../../src/lib/stores/query';
 import { clearTokens, signOut, storeTokens } from '../../src/lib/stores/session';
 import { startSession } from '../../src/lib/stores/sign-in';
@@ -152,7 +151,7 @@ describe('turning notifications on', () => {
       new DOMException('Registration failed - push service error', 'AbortError'),
     );
     const done = await setPush('on');
-    expect(done && 'error' in done && done.error.message).toBe(accountMessages.pushFailed);
+    expect(done && 'error' in done && done.error.message).toBe(pushMessages.failed);
     expect($pushState.get()).toBe('off');
     expect(readRegisteredPush()).toBeNull();
   });
@@ -267,7 +266,7 @@ describe('the details a notification shows', () => {
     await setPush('on');
     answers['PATCH /push_subscriptions/41'] = () => json({ error: 'boom' }, 500);
     const done = await setPushDetails(true);
-    expect(done && 'error' in done && done.error.message).toBe(accountMessages.pushDetailsFailed);
+    expect(done && 'error' in done && done.error.message).toBe(pushMessages.detailsFailed);
     expect($pushDetails.get()).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import { atom } from 'nanostores';
 import { ApiError, isApiError } from '../api/errors';
 import { createPushSubscription, deletePushSubscription, pushKey, readPushSubscription, updatePushDetails } from '../api/push';
-import { accountMessages } from '../account-messages';
 import {
   askPermission,
   currentSubscription,
@@ -20,6 +19,13 @@ import { createTryAgain } from './try-again';
 // phone with none registered loads nothing of the user's.
 const currentUserId = async (): Promise<number> => (await (await import('./user')).fetchCurrentUser()).id;
 
+// Here, not in account-messages.ts: the order-uploaded page, which offers notifications, needs no other account message.
+/** What the notification settings say when they fail (strings the tests assert). */
+export const pushMessages = {
+  failed: 'We could not turn on notifications on this phone. Please try again.',
+  detailsFailed: 'We could not change what your notifications show. Check your connection, then try again.',
+} as const;
+
 /** Turning notifications on waits after a 429 from the service. */
 export const pushWait = createTryAgain('tries to turn on notifications');
 
@@ -37,7 +43,7 @@ export const $pushDetails = atom(false);
 
 function browserFailure(error: unknown): unknown {
   // The browser's own refusals (no push service, a key it will not take) say nothing a shopper can act on.
-  return isApiError(error) ? error : new ApiError(accountMessages.pushFailed, 'unknown');
+  return isApiError(error) ? error : new ApiError(pushMessages.failed, 'unknown');
 }
 
 async function turnOn(): Promise<PushState> {
@@ -79,9 +85,9 @@ export async function setPush(want: 'on' | 'off'): Promise<WriteOutcome<PushStat
 /** Shows (true) or hides the shop and total in this phone's notifications; `{ loading, error }` while it goes. */
 export const $pushDetailsSetting = createWriteStore<boolean, boolean>(async (show) => {
   const registered = readRegisteredPush();
-  if (!registered) throw new ApiError(accountMessages.pushDetailsFailed, 'unknown');
+  if (!registered) throw new ApiError(pushMessages.detailsFailed, 'unknown');
   return (await updatePushDetails(registered.id, show)).showDetails;
-}, [], accountMessages.pushDetailsFailed);
+}, [], pushMessages.detailsFailed);
 
 /** Sets whether notifications show the shop and total: shown at once, and back as it was if the service refuses; resolves with the write's outcome. */
 export async function setPushDetails(show: boolean): Promise<WriteOutcome<boolean> | undefined> {
