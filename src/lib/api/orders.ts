@@ -2,6 +2,7 @@ import { addressFromWire, type Address } from './addresses';
 import { api } from './client';
 import { config } from '../config';
 import { asInt, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
+import * as extras from './quote-extras';
 
 export type { PageMeta } from './decode';
 
@@ -27,6 +28,10 @@ export interface Quote {
   total: number;
   /** When the quote was issued (its `quoted_at` or `created_at`); '' when the server does not say. */
   quotedAt: string;
+  /** The shipping speeds still offered (issue 44); undefined when the quote offers no choice. */
+  shippingOptions?: extras.ShippingOption[];
+  /** The insurance offered (issue 44); undefined when none is. */
+  insurance?: extras.Insurance;
 }
 
 /** A product of an order (SPEC section 3). */
@@ -41,6 +46,10 @@ export interface OrderProduct {
   deliveryPrice: number;
   serviceFee: number;
   screenshot: string;
+  /** What the product is declared as to customs (issue 44); undefined when it is not declared. */
+  declaration?: extras.CustomsDeclaration;
+  /** What to do if it is unavailable (issue 44); undefined when the shopper gave no rule. */
+  ifUnavailable?: extras.IfUnavailable;
 }
 
 /** An order as the client uses it (SPEC section 3). */
@@ -62,6 +71,8 @@ export interface Order {
   parentOrderId: number | null;
   /** How the latest payment on the provider's page stands, as the service heard from it: pending, paid, cancelled, failed; '' when it says nothing. */
   paymentStatus: string;
+  /** The latest payment's choices and the totals charged (issue 44); undefined when it had none. */
+  checkout?: extras.Checkout;
 }
 
 /** Every status the client knows, in the spelling it shows and compares. */
@@ -88,6 +99,8 @@ export function quoteFromWire(q: WireRecord | null | undefined): Quote | null {
     totalVat: asNumber(q.total_vat),
     total: asNumber(q.total),
     quotedAt: asText(q.quoted_at ?? q.created_at),
+    shippingOptions: extras.shippingOptionsFromWire(q.shipping_options),
+    insurance: extras.insuranceFromWire(q.insurance),
   };
 }
 
@@ -104,6 +117,8 @@ export function productFromWire(p: WireRecord): OrderProduct {
     deliveryPrice: asNumber(p.delivery_price),
     serviceFee: asNumber(p.service_fee),
     screenshot: asText(p.screenshot),
+    declaration: extras.declarationFromWire(p.customs_declaration),
+    ifUnavailable: extras.ifUnavailableFromWire(p.if_unavailable),
   };
 }
 
@@ -131,6 +146,7 @@ export function orderFromWire(o: WireRecord): Order {
     quote: quote && Object.keys(quote).length > 0 ? quoteFromWire(quote) : null,
     parentOrderId: asNullableInt(o.parent_order_id),
     paymentStatus: asText(o.payment_status).toLowerCase(),
+    checkout: extras.checkoutFromWire(o.checkout),
   };
 }
 
