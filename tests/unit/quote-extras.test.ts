@@ -3,11 +3,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { payOnProviderPage, payOrder } from '../../src/lib/api/cards';
 import { ApiError } from '../../src/lib/api/errors';
 import { getCostSummary, orderFromWire, productFromWire, quoteFromWire, type OrderProduct, type Quote } from '../../src/lib/api/orders';
-import { checkoutFromWire, choiceToWire, declarationFromWire, ifUnavailableFromWire, insuranceFromWire, shippingOptionsFromWire } from '../../src/lib/api/quote-extras';
+import {
+  checkoutFromWire,
+  declarationFromWire,
+  ifUnavailableFromWire,
+  insuranceFromWire,
+  orderWithExtras,
+  productWithExtras,
+  quoteWithExtras,
+  shippingOptionsFromWire,
+} from '../../src/lib/api/quote-extras';
 import { formatCountry } from '../../src/lib/format';
 import { ifUnavailableText } from '../../src/lib/if-unavailable';
+import { checkoutCostExtras } from '../../src/lib/stores/checkout';
 import {
-  checkoutCostExtras,
   choiceGate,
   choiceRefusal,
   chosenOption,
@@ -45,8 +54,8 @@ const ECONOMY = { id: 'economy', label: 'Economy', price: 0, minDays: 8, maxDays
 const EXPRESS = { id: 'express', label: 'Express', price: 350, minDays: 3, maxDays: 5 };
 const INSURANCE = { premium: 50, ratePercent: 2, minimumPremium: 50, insuredValue: 2050, covers: 'Loss, theft and damage' };
 
-const quote = quoteFromWire(SPEC_QUOTE) as Quote;
-const plainQuote = quoteFromWire({ fees: '470.0', service_fee: '185.0', sub_total: '2705.0', total_vat: '405.75', total: '3110.75' }) as Quote;
+const quote = quoteWithExtras(SPEC_QUOTE) as Quote;
+const plainQuote = quoteWithExtras({ fees: '470.0', service_fee: '185.0', sub_total: '2705.0', total_vat: '405.75', total: '3110.75' }) as Quote;
 const earbuds = (declaredValue: number | null = 1200): OrderProduct => ({
   id: 18, name: 'Wireless earbuds', description: '', quantity: 1, comment: '', costPrice: 1200, customsPrice: 180, deliveryPrice: 90, serviceFee: 92.5, screenshot: '',
   declaration: { description: 'Wireless earbuds', declaredValue, countryOfOrigin: 'CN' },
@@ -59,7 +68,10 @@ describe('decoding the quote extras: both dialects, anything missing or garbled 
     ['spec dialect (decimal strings)', SPEC_QUOTE],
     ['envelope (numbers)', ENVELOPE_QUOTE],
   ])('the shipping speeds and the insurance of the %s', (_dialect, wire) => {
-    expect(quoteFromWire(wire)).toMatchObject({ subTotal: 2705, total: 3110.75, shippingOptions: [ECONOMY, EXPRESS], insurance: INSURANCE });
+    expect(quoteWithExtras(wire)).toMatchObject({ subTotal: 2705, total: 3110.75, shippingOptions: [ECONOMY, EXPRESS], insurance: INSURANCE });
+    // The other pages read orders without them (and do not load their decoders).
+    expect(quoteFromWire(wire)).not.toHaveProperty('shippingOptions');
+    expect(quoteWithExtras(null)).toBeNull();
   });
 
   it('a quote without any is today’s quote: no options, no insurance', () => {
@@ -84,12 +96,13 @@ describe('decoding the quote extras: both dialects, anything missing or garbled 
   it('a customs declaration and an "if unavailable" rule on a product, in both dialects; absent or garbled is none', () => {
     const wire = { id: 18, name: 'Wireless earbuds', if_unavailable: { rule: 'buy_alternative', alternative: 'White, same model' } };
     for (const declaredValue of ['1200.0', 1200]) {
-      expect(productFromWire({ ...wire, customs_declaration: { description: 'Wireless earbuds', declared_value: declaredValue, country_of_origin: 'cn' } })).toMatchObject({
+      expect(productWithExtras({ ...wire, customs_declaration: { description: 'Wireless earbuds', declared_value: declaredValue, country_of_origin: 'cn' } })).toMatchObject({
         declaration: { description: 'Wireless earbuds', declaredValue: 1200, countryOfOrigin: 'CN' },
         ifUnavailable: { rule: 'buy_alternative', alternative: 'White, same model' },
       });
     }
-    expect(productFromWire({ id: 19 })).toMatchObject({ declaration: undefined, ifUnavailable: undefined });
+    expect(productWithExtras({ id: 19 })).toMatchObject({ declaration: undefined, ifUnavailable: undefined });
+    expect(productFromWire(wire)).not.toHaveProperty('ifUnavailable');
     for (const garbled of [null, 'CN', [], {}, { declared_value: 'a lot' }]) expect(declarationFromWire(garbled)).toBeUndefined();
     expect(declarationFromWire({ description: 'Speaker', declared_value: 'a lot', country_of_origin: 'VN' })).toEqual({ description: 'Speaker', declaredValue: null, countryOfOrigin: 'VN' });
     for (const garbled of [null, 'ask_me', {}, { rule: '' }]) expect(ifUnavailableFromWire(garbled)).toBeUndefined();
@@ -101,9 +114,10 @@ describe('decoding the quote extras: both dialects, anything missing or garbled 
     const spec = { shipping_option_id: 'express', shipping_price: '350.0', insured: true, insurance_premium: '58.4', declaration_confirmed_at: '2026-11-28T11:00:00.000Z', sub_total: '4163.4', total_vat: '624.51', total: '4787.91' };
     const envelope = { ...spec, shipping_price: 350, insurance_premium: 58.4, sub_total: 4163.4, total_vat: 624.51, total: 4787.91 };
     const expected = { shippingOptionId: 'express', shippingPrice: 350, insured: true, insurancePremium: 58.4, declarationConfirmedAt: '2026-11-28T11:00:00.000Z', subTotal: 4163.4, totalVat: 624.51, total: 4787.91 };
-    expect(orderFromWire({ id: 13, checkout: spec }).checkout).toEqual(expected);
-    expect(orderFromWire({ id: 13, checkout: envelope }).checkout).toEqual(expected);
-    expect(orderFromWire({ id: 13 }).checkout).toBeUndefined();
+    expect(orderWithExtras({ id: 13, checkout: spec }).checkout).toEqual(expected);
+    expect(orderWithExtras({ id: 13, checkout: envelope }).checkout).toEqual(expected);
+    expect(orderWithExtras({ id: 13 }).checkout).toBeUndefined();
+    expect(orderFromWire({ id: 13, checkout: spec })).not.toHaveProperty('checkout');
     for (const garbled of [null, 'paid', {}, { total: 'x' }]) expect(checkoutFromWire(garbled)).toBeUndefined();
     expect(checkoutFromWire({ total: '100', shipping_option_id: null, insurance_premium: null })).toMatchObject({ shippingOptionId: '', insured: false, insurancePremium: null });
   });
@@ -160,16 +174,15 @@ describe('gates and the payment body', () => {
     const today = { quote: plainQuote, products: [undeclared] };
     expect(choiceGate(today, fresh)).toBeUndefined();
     expect(paymentChoice(today, { shippingId: 'express', insure: true, confirmed: true })).toEqual({});
-    expect(choiceToWire(paymentChoice(today, fresh))).toEqual({});
   });
 
   it('sends each choice the quote offered, the premium only when insured', () => {
-    expect(choiceToWire(paymentChoice(offer, { shippingId: 'express', insure: true, confirmed: true }))).toEqual({
-      shipping_option_id: 'express', insure: true, insurance_premium: 50, declaration_confirmed: true,
+    expect(paymentChoice(offer, { shippingId: 'express', insure: true, confirmed: true })).toEqual({
+      shippingOptionId: 'express', insure: true, insurancePremium: 50, declarationConfirmed: true,
     });
-    expect(choiceToWire(paymentChoice(offer, fresh))).toEqual({ shipping_option_id: 'economy', insure: false, declaration_confirmed: false });
-    expect(choiceToWire(paymentChoice({ quote: { ...quote, shippingOptions: undefined }, products: [undeclared] }, { ...fresh, insure: true }))).toEqual({
-      insure: true, insurance_premium: 50,
+    expect(paymentChoice(offer, fresh)).toEqual({ shippingOptionId: 'economy', insure: false, declarationConfirmed: false });
+    expect(paymentChoice({ quote: { ...quote, shippingOptions: undefined }, products: [undeclared] }, { ...fresh, insure: true })).toEqual({
+      insure: true, insurancePremium: 50,
     });
   });
 
@@ -259,13 +272,16 @@ describe('the payment calls carry the choices', () => {
     await payOrder(12, 3, back, choice);
     await payOnProviderPage(12, back, choice);
     await payOrder(12, 3, back);
-    await payOnProviderPage(12, back);
+    await payOnProviderPage(12, back, {});
+    await payOrder(12, 3, back, { insure: false, insurancePremium: 50 });
     const extras = { shipping_option_id: 'express', insure: true, insurance_premium: 50, declaration_confirmed: true };
     expect(bodies).toEqual([
       { order: { card_id: 3, ...extras, return_url: 'https://site/r', cancel_url: 'https://site/c' } },
       { order: { ...extras, return_url: 'https://site/r', cancel_url: 'https://site/c' } },
       { order: { card_id: 3, return_url: 'https://site/r', cancel_url: 'https://site/c' } },
       { order: { return_url: 'https://site/r', cancel_url: 'https://site/c' } },
+      // The premium goes only with insure: true.
+      { order: { card_id: 3, insure: false, return_url: 'https://site/r', cancel_url: 'https://site/c' } },
     ]);
   });
 
@@ -277,6 +293,38 @@ describe('the payment calls carry the choices', () => {
 
   it('the cost summary read decodes the extras too', async () => {
     answer = { status: 200, body: { data: ENVELOPE_QUOTE } };
-    expect(await getCostSummary(12)).toMatchObject({ shippingOptions: [ECONOMY, EXPRESS], insurance: INSURANCE });
+    expect(await getCostSummary(12, quoteWithExtras)).toMatchObject({ shippingOptions: [ECONOMY, EXPRESS], insurance: INSURANCE });
+  });
+});
+
+describe('the order on the quote and invoice pages reads the extras only when the service sent them', () => {
+  const answers = new Map<string, unknown>();
+  beforeEach(() => {
+    storeTokens('access', 'refresh', true);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+      const path = new URL(String(input)).pathname.replace(/^.*\/orders\//, '');
+      return Promise.resolve(new Response(JSON.stringify(answers.get(path) ?? null), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('with: the speeds, the insurance, the declaration and the rule; without: today’s order, quote and products', async () => {
+    const { orderDetailStore } = await import('../../src/lib/stores/order-detail');
+    const products = [{ id: 18, name: 'Wireless earbuds', if_unavailable: { rule: 'ask_me', alternative: '' }, customs_declaration: { description: 'Earbuds', declared_value: '1200.0', country_of_origin: 'CN' } }];
+    answers.set('12', { id: 12, status: 'processing' }).set('12/cost_summary', SPEC_QUOTE).set('12/products', products);
+    expect(((await orderDetailStore(12).fetch()) as { data?: unknown }).data).toMatchObject({
+      quote: { shippingOptions: [ECONOMY, EXPRESS], insurance: INSURANCE },
+      products: [{ declaration: { countryOfOrigin: 'CN' }, ifUnavailable: { rule: 'ask_me' } }],
+    });
+    const { shipping_options: _options, insurance: _insurance, ...today } = SPEC_QUOTE;
+    answers.set('2', { id: 2, status: 'processing' }).set('2/cost_summary', today).set('2/products', [{ id: 3, name: 'Shirt' }]);
+    const detail = ((await orderDetailStore(2).fetch()) as { data?: { quote: unknown; products: unknown[]; order: unknown } }).data;
+    expect(detail?.quote).not.toHaveProperty('shippingOptions');
+    expect(detail?.products[0]).not.toHaveProperty('declaration');
+    expect(detail?.order).not.toHaveProperty('checkout');
   });
 });

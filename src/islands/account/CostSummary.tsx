@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Quote } from '../../lib/api/orders';
 import { formatRand } from '../../lib/format';
-import type { CostExtras } from '../../lib/stores/quote-choice';
+import type { CostExtras } from '../../lib/stores/checkout';
 
 /** Props of the cost summary. */
 export interface CostSummaryProps {
@@ -31,7 +31,8 @@ export function CostSummary({ quote, extras }: CostSummaryProps): ReactNode {
           <dd>{formatRand(amount)}</dd>
         </div>
       ))}
-      <div className="cost-summary__total">
+      {/* With a choice on the page the total changes as the shopper chooses: a screen reader hears the new one. */}
+      <div className="cost-summary__total" aria-live={extras ? 'polite' : undefined}>
         <dt>Total</dt>
         <dd>{formatRand(totals.total)}</dd>
       </div>

@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
 import { formatCountry, formatRand } from '../../lib/format';
-import { declarationProblem } from '../../lib/stores/quote-choice';
 
 /** Props of the customs declaration table. */
 export interface DeclarationTableProps {
   /** The order's products; only the declared ones are listed. */
   products: OrderProduct[];
   caption: string;
-  /** Says on a row when its declaration looks wrong (a value of zero or above the price), before the shopper confirms it. */
-  withProblems?: boolean;
+  /** What looks wrong in a product's declaration, said on its row before the shopper confirms it (the quote page's rule, so that the invoice does not load it). */
+  problemOf?: (product: OrderProduct) => string | undefined;
 }
 
 /** What each product is declared as to customs: description, value per item and country of origin (issue 44). */
-export function DeclarationTable({ products, caption, withProblems = false }: DeclarationTableProps): ReactNode {
+export function DeclarationTable({ products, caption, problemOf }: DeclarationTableProps): ReactNode {
   return (
     <div className="table-scroll">
       <table className="product-table">
@@ -30,7 +29,7 @@ export function DeclarationTable({ products, caption, withProblems = false }: De
           {products.map((product) => {
             const { declaration } = product;
             if (!declaration) return null;
-            const problem = withProblems ? declarationProblem(product) : undefined;
+            const problem = problemOf?.(product);
             return (
               <tr key={product.id}>
                 <th scope="row">

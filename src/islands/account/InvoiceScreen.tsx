@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { statusLabel } from '../../lib/progress';
 import { orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
-import { checkoutCostExtras, isDeclared } from '../../lib/stores/quote-choice';
+import { checkoutCostExtras, isDeclared } from '../../lib/stores/checkout';
 import { pathTo } from '../../lib/stores/router';
 import { SUPPLIER } from '../../lib/supplier';
 import { CostSummary } from './CostSummary';

@@ -10,7 +10,8 @@ import { orderTitle } from '../../lib/format';
 import { answerOnce, providerFlag, type ProviderFlag } from '../../lib/provider-return';
 import { $payment, resetPayment, returnFromProvider } from '../../lib/stores/payment';
 import { cancelTarget, paymentMessages, paymentStep, quotePageView, removedMessage } from '../../lib/stores/quote-page';
-import { choiceGate, isDeclared, paymentChoice, quoteCostExtras, type QuoteChoice } from '../../lib/stores/quote-choice';
+import { isDeclared } from '../../lib/stores/checkout';
+import { choiceGate, declarationProblem, paymentChoice, quoteCostExtras, type QuoteChoice } from '../../lib/stores/quote-choice';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
 import { notify, toastError } from '../ui/Toasts';
@@ -164,7 +165,7 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
             <DeclarationTable
               caption={`What is declared to customs for ${orderTitle(order)}`}
               products={products}
-              withProblems={view.canPay}
+              problemOf={view.canPay ? declarationProblem : undefined}
             />
             {view.canPay && (
               <label className="choice">

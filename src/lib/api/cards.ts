@@ -1,6 +1,6 @@
 import { api, apiWithHeaders } from './client';
 import { asBool, asInt, asRecord, asText, isRecord, readList, readOne, unreadable, type WireRecord } from './decode';
-import { choiceToWire, type PaymentChoice } from './quote-extras';
+import type { PaymentChoice } from './quote-extras';
 
 /** A saved card (SPEC section 3). */
 export interface Card {
@@ -88,6 +88,16 @@ export function paymentLocation(body: unknown, locationHeader: string | null = n
     if (found) return found;
   }
   return locationHeader?.trim() || undefined;
+}
+
+// The payment body's extra fields for the shopper's choices of the quote (none for an empty choice: today's body).
+function choiceToWire(choice: PaymentChoice = {}): WireRecord {
+  const wire: WireRecord = {};
+  if (choice.shippingOptionId !== undefined) wire.shipping_option_id = choice.shippingOptionId;
+  if (choice.insure !== undefined) wire.insure = choice.insure;
+  if (choice.insure && choice.insurancePremium !== undefined) wire.insurance_premium = choice.insurancePremium;
+  if (choice.declarationConfirmed !== undefined) wire.declaration_confirmed = choice.declarationConfirmed;
+  return wire;
 }
 
 async function askToPay(path: string, order: WireRecord, back: PaymentReturn): Promise<{ location: string | undefined }> {

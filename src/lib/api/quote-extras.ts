@@ -1,8 +1,10 @@
 import { asBool, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, type WireRecord } from './decode';
+import { orderFromWire, productFromWire, quoteFromWire, type Order, type OrderProduct, type OrderRecords, type Quote } from './orders';
 
 // Issue 44's additions to the quote, the products and the order (docs/api-contract.md, "A quote shoppers can trust").
 // Each is sent only when the order has it: missing, null, empty or unreadable data is absent (undefined), and the
-// quote is then today's.
+// quote is then today's. Only an order that has them loads these decoders (the order-detail store imports this module
+// when `hasQuoteExtras` finds one of their keys), so the pages that read orders without them do not.
 
 /** A shipping speed the quote offers: its price (rand before VAT, on top of the quote) and delivery window in working days. */
 export interface ShippingOption {
@@ -134,12 +136,23 @@ export function checkoutFromWire(value: unknown): Checkout | undefined {
   };
 }
 
-/** The payment body's extra fields for these choices (none for an empty choice: today's body). */
-export function choiceToWire(choice: PaymentChoice = {}): WireRecord {
-  const wire: WireRecord = {};
-  if (choice.shippingOptionId !== undefined) wire.shipping_option_id = choice.shippingOptionId;
-  if (choice.insure !== undefined) wire.insure = choice.insure;
-  if (choice.insure && choice.insurancePremium !== undefined) wire.insurance_premium = choice.insurancePremium;
-  if (choice.declarationConfirmed !== undefined) wire.declaration_confirmed = choice.declarationConfirmed;
-  return wire;
+/** A wire order with its checkout. */
+export function orderWithExtras(o: WireRecord): Order {
+  return { ...orderFromWire(o), checkout: checkoutFromWire(o.checkout) };
+}
+
+/** A wire product with its customs declaration and "if unavailable" rule. */
+export function productWithExtras(p: WireRecord): OrderProduct {
+  return { ...productFromWire(p), declaration: declarationFromWire(p.customs_declaration), ifUnavailable: ifUnavailableFromWire(p.if_unavailable) };
+}
+
+/** A wire quote (or cost summary) with its shipping speeds and insurance; null stays null. */
+export function quoteWithExtras(q: WireRecord | null): Quote | null {
+  const quote = quoteFromWire(q);
+  return quote && { ...quote, shippingOptions: shippingOptionsFromWire(q?.shipping_options), insurance: insuranceFromWire(q?.insurance) };
+}
+
+/** One order, its cost summary and its products read with all of the above. */
+export function detailWithExtras({ order, quote, products }: OrderRecords): { order: Order; quote: Quote | null; products: OrderProduct[] } {
+  return { order: orderWithExtras(order), quote: quoteWithExtras(quote), products: products.map(productWithExtras) };
 }

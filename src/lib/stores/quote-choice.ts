@@ -1,7 +1,8 @@
 import { isApiError } from '../api/errors';
 import type { OrderProduct, Quote } from '../api/orders';
-import type { Checkout, Insurance, PaymentChoice, ShippingOption } from '../api/quote-extras';
+import type { Insurance, PaymentChoice, ShippingOption } from '../api/quote-extras';
 import { formatRand } from '../format';
+import { isDeclared, type CostExtras, type Totals } from './checkout';
 
 // Issue 44 on the quote page: the shipping speed, the insurance and the customs declaration the shopper chooses and
 // confirms, the total that follows, what must be done before paying and what the service's refusals say. A quote with
@@ -19,19 +20,6 @@ export const choiceMessages = {
   chooseSpeed: 'Choose a shipping speed',
   confirmDeclaration: 'Confirm the customs declaration before paying',
 } as const;
-
-/** Sub-total, VAT and total of a quote with a choice. */
-export interface Totals {
-  subTotal: number;
-  totalVat: number;
-  total: number;
-}
-
-/** Cost lines beyond the quote's own: the rows before Sub-total (shipping, insurance) and the totals that follow. */
-export interface CostExtras {
-  rows: [string, number][];
-  totals: Totals;
-}
 
 /** The quote part of a detail that the choice reads. */
 type Offer = {
@@ -58,11 +46,6 @@ export function chosenOption(
   return options.find((o) => o.id === shippingId);
 }
 
-/** True when at least one product is declared to customs: the declaration must then be confirmed. */
-export function isDeclared(products: readonly Pick<OrderProduct, 'declaration'>[]): boolean {
-  return products.some((p) => p.declaration !== undefined);
-}
-
 /** The shipping and insurance lines of the quote with this choice; undefined when the quote offers neither (today's summary). */
 export function quoteCostExtras({ quote }: Pick<Offer, 'quote'>, choice: QuoteChoice): CostExtras | undefined {
   if (!quote || (!quote.shippingOptions && !quote.insurance)) return undefined;
@@ -72,21 +55,6 @@ export function quoteCostExtras({ quote }: Pick<Offer, 'quote'>, choice: QuoteCh
   if (option) rows.push([`Shipping (${option.label})`, option.price]);
   if (choice.insure && quote.insurance) rows.push(['Insurance', premium]);
   return { rows, totals: totalsWith(quote.subTotal, option?.price ?? 0, premium) };
-}
-
-/** The shipping and insurance lines the order was paid with, and the totals charged; undefined without a checkout. */
-export function checkoutCostExtras(
-  checkout: Checkout | undefined,
-  options: readonly ShippingOption[] = [],
-): CostExtras | undefined {
-  if (!checkout) return undefined;
-  const rows: [string, number][] = [];
-  if (checkout.shippingOptionId) {
-    const label = options.find((o) => o.id === checkout.shippingOptionId)?.label ?? checkout.shippingOptionId;
-    rows.push([`Shipping (${label})`, checkout.shippingPrice]);
-  }
-  if (checkout.insured && checkout.insurancePremium !== null) rows.push(['Insurance', checkout.insurancePremium]);
-  return { rows, totals: { subTotal: checkout.subTotal, totalVat: checkout.totalVat, total: checkout.total } };
 }
 
 /** What must be done before paying: choose a speed (the one chosen was withdrawn) or confirm the declaration; undefined when nothing is. */
