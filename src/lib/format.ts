@@ -21,7 +21,6 @@ const dateTimeFormat = lazily(
       minute: '2-digit',
     }),
 );
-const regionNames = lazily(() => new Intl.DisplayNames(['en'], { type: 'region' }));
 const randFormat = lazily(() => new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** A date in en-ZA for Africa/Johannesburg; '' for a missing or bad value. */
@@ -42,13 +41,6 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function formatRand(amount: number | null | undefined): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount) || amount === 0) return 'R0';
   return `R${randFormat().format(amount)}`;
-}
-
-/** A country of origin by its name and ISO code, e.g. 'China (CN)'; the code alone when it names no country, '' when there is none. */
-export function formatCountry(code: string): string {
-  if (!/^[A-Z]{2}$/.test(code)) return code;
-  const name = regionNames().of(code);
-  return name && name !== code ? `${name} (${code})` : code;
 }
 
 /** The title of an order as the shopper reads it, e.g. "Order 12 - Amazon". */

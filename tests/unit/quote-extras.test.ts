@@ -13,7 +13,7 @@ import {
   quoteWithExtras,
   shippingOptionsFromWire,
 } from '../../src/lib/api/quote-extras';
-import { formatCountry } from '../../src/lib/format';
+import { formatCountry } from '../../src/lib/country';
 import { ifUnavailableText } from '../../src/lib/if-unavailable';
 import { checkoutCostExtras } from '../../src/lib/stores/checkout';
 import {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
-import { formatCountry, formatRand } from '../../lib/format';
+import { formatCountry } from '../../lib/country';
+import { formatRand } from '../../lib/format';
 
 /** Props of the customs declaration table. */
 export interface DeclarationTableProps {

@@ -29,6 +29,9 @@ export interface OrderDetail {
   products: OrderProduct[];
 }
 
+// Issue 44's decoders, loaded only for an order that has their data (and after a change to a product or the quote).
+const quoteExtras = () => import('../api/quote-extras');
+
 const detailKey = (id: number): [string, number, string] => [`${ORDERS_KEY}/`, id, '/detail'];
 
 /** The read of one order with its cost summary and products (`{ data, error, loading }`), asked again on every screen that shows it. */
@@ -45,7 +48,7 @@ export function orderDetailStore(id: number): FetcherStore<OrderDetail> {
         listOrderProducts(id, (p) => productFromWire((sent.products.push(p), p))),
       ]);
       if (!hasQuoteExtras([sent.order, sent.quote, ...sent.products])) return { order, quote, products };
-      return (await import('../api/quote-extras')).detailWithExtras(sent);
+      return (await quoteExtras()).detailWithExtras(sent);
     },
     { freshness: 'every-mount', scope: 'personal' },
   );
@@ -71,7 +74,7 @@ export const $changeOrderAddress = createWriteStore<{ orderId: number; addressId
 );
 
 async function refreshQuote(orderId: number): Promise<void> {
-  const quote = await import('../api/quote-extras')
+  const quote = await quoteExtras()
     .then(({ quoteWithExtras }) => getCostSummary(orderId, quoteWithExtras))
     .catch(() => undefined);
   if (quote !== undefined) patch(orderId, (detail) => ({ ...detail, quote }));
@@ -97,7 +100,7 @@ export const $removeProduct = createWriteStore<ProductOfOrder, string>(
 /** Puts a removed product back (undo). */
 export const $restoreProduct = createWriteStore<ProductOfOrder>(
   async ({ orderId, productId }) => {
-    const { productWithExtras } = await import('../api/quote-extras');
+    const { productWithExtras } = await quoteExtras();
     const product = await restoreProduct(productId, productWithExtras);
     patch(orderId, (detail) => ({
       ...detail,
