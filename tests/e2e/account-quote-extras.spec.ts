@@ -1,8 +1,7 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { callApi } from './account-helpers';
-import { axeViolations } from './axe-kit';
+import { atBothWidths } from './axe-kit';
 import { expect, sandbox, test, type Tokens } from './fixtures';
-import { offPageElements } from './phone-kit';
 import { quotedOrderWithCard } from './resilience-kit';
 
 // Issue 44 on the quote and the invoice. What the page decides (the total, the gates, what a refusal says, the body
@@ -10,16 +9,6 @@ import { quotedOrderWithCard } from './resilience-kit';
 
 const CONFIRM = 'I confirm this customs declaration';
 const MONEY = (text: string) => new RegExp(`^${text.replace(' ', '[\\s\\u00a0]')}$`);
-
-/** Runs `check` at 375 px, then at 1280 px, with no sideways scrolling and no axe violation at either. */
-async function atBothWidths(page: Page, check: () => Promise<void>): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await check();
-    expect(await page.evaluate(offPageElements), `the page scrolls sideways at ${width} px`).toBeNull();
-    expect(await axeViolations(page), `axe at ${width} px`).toEqual([]);
-  }
-}
 
 /** A quoted order with a saved card, offered economy and express, insurance at 2 % (at least R50) and declared as the seed declares (Kindle R250 from CN, cover R90 from VN). */
 async function trustedQuote(request: APIRequestContext, tokens: Tokens, cardName: string): Promise<number> {
@@ -35,6 +24,16 @@ async function trustedQuote(request: APIRequestContext, tokens: Tokens, cardName
       country_of_origin: i === 0 ? 'CN' : 'VN',
     });
   }
+  return orderId;
+}
+
+/** Opens a trusted quote (see above) and chooses express and insurance, and confirms the declaration unless told not to. */
+async function chooseOnTrustedQuote(page: Page, request: APIRequestContext, tokens: Tokens, cardName: string, confirm = true): Promise<number> {
+  const orderId = await trustedQuote(request, tokens, cardName);
+  await page.goto(`/quote-payment/${orderId}/`);
+  await page.getByRole('group', { name: 'Shipping speed' }).getByRole('radio', { name: /^Express/ }).check();
+  await page.getByRole('checkbox', { name: 'Insure this parcel' }).check();
+  if (confirm) await page.getByRole('checkbox', { name: CONFIRM }).check();
   return orderId;
 }
 
@@ -131,10 +130,7 @@ test.describe('a quote shoppers can trust: shipping speed, insurance, customs de
     request,
     signedIn,
   }) => {
-    const orderId = await trustedQuote(request, signedIn.tokens, 'Trusted Visa');
-    await page.goto(`/quote-payment/${orderId}/`);
-    await page.getByRole('group', { name: 'Shipping speed' }).getByRole('radio', { name: /^Express/ }).check();
-    await page.getByRole('checkbox', { name: 'Insure this parcel' }).check();
+    const orderId = await chooseOnTrustedQuote(page, request, signedIn.tokens, 'Trusted Visa', false);
     // 765 + 350 + 50 = 1165; VAT 174.75; total 1339.75.
     await expect(page.getByRole('region', { name: 'Cost summary' }).getByRole('definition').last()).toHaveText(MONEY('R1 339,75'));
     await page.getByRole('radio', { name: 'Trusted Visa' }).check();
@@ -156,12 +152,8 @@ test.describe('a quote shoppers can trust: shipping speed, insurance, customs de
     request,
     signedIn,
   }) => {
-    const orderId = await trustedQuote(request, signedIn.tokens, 'Withdrawn Visa');
-    await page.goto(`/quote-payment/${orderId}/`);
+    const orderId = await chooseOnTrustedQuote(page, request, signedIn.tokens, 'Withdrawn Visa');
     const speed = page.getByRole('group', { name: 'Shipping speed' });
-    await speed.getByRole('radio', { name: /^Express/ }).check();
-    await page.getByRole('checkbox', { name: 'Insure this parcel' }).check();
-    await page.getByRole('checkbox', { name: CONFIRM }).check();
     await sandbox(request, 'POST', `/orders/${orderId}/shipping-options`, { id: 'express', withdraw: true });
 
     await page.getByRole('radio', { name: 'Withdrawn Visa' }).check();
@@ -189,11 +181,7 @@ test.describe('a quote shoppers can trust: shipping speed, insurance, customs de
     request,
     signedIn,
   }) => {
-    const orderId = await trustedQuote(request, signedIn.tokens, 'Premium Visa');
-    await page.goto(`/quote-payment/${orderId}/`);
-    await page.getByRole('group', { name: 'Shipping speed' }).getByRole('radio', { name: /^Express/ }).check();
-    await page.getByRole('checkbox', { name: 'Insure this parcel' }).check();
-    await page.getByRole('checkbox', { name: CONFIRM }).check();
+    const orderId = await chooseOnTrustedQuote(page, request, signedIn.tokens, 'Premium Visa');
     await sandbox(request, 'POST', `/orders/${orderId}/insurance`, { rate_percent: 2, minimum_premium: 90 });
 
     await page.getByRole('radio', { name: 'Premium Visa' }).check();
