@@ -82,6 +82,7 @@ test.describe('a quote shoppers can trust: shipping speed, insurance, customs de
       await insure.check();
       await expect(costs.getByRole('term')).toHaveText(['Freight, customs and duties', 'Facilitation fee', 'Shipping (Express)', 'Insurance', 'Sub-total', 'VAT', 'Total']);
       await expect(costs.getByRole('definition')).toHaveText(['R470,00', 'R185,00', 'R350,00', 'R50,00', MONEY('R3 105,00'), 'R465,75', MONEY('R3 570,75')]);
+      await expect(page.getByRole('term').filter({ hasText: 'Total amount' }).locator('+ dd')).toHaveText(MONEY('R3 570,75'));
 
       const declaration = page.getByRole('region', { name: 'Customs declaration' });
       const rows = declaration.getByRole('table').getByRole('row');

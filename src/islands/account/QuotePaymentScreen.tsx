@@ -50,6 +50,7 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
   const [choice, setChoice] = useState<QuoteChoice>({ insure: false, confirmed: false });
   const gate = view.canPay ? choiceGate(detail, choice) : undefined;
   const declared = isDeclared(products);
+  const costExtras = view.canPay ? quoteCostExtras(detail, choice) : undefined;
 
   const remove = async (product: OrderProduct) => {
     const done = await $removeProduct.mutate({ orderId: order.id, productId: product.id });
@@ -139,10 +140,10 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
       <div className="quote-layout">
         <section className="account-panel" aria-labelledby="summary-title">
           <h2 id="summary-title">{orderTitle(order)}</h2>
-          <OrderFacts order={order} />
+          <OrderFacts order={order} total={costExtras?.totals.total} />
           <section aria-labelledby="cost-title">
             <h3 id="cost-title">Cost summary</h3>
-            <CostSummary quote={quote} extras={view.canPay ? quoteCostExtras(detail, choice) : undefined} />
+            <CostSummary quote={quote} extras={costExtras} />
             {view.showDeadline ? <QuoteDeadline quote={quote} /> : null}
           </section>
           <a className="button button--ghost button--small" href={view.queryHref}>
