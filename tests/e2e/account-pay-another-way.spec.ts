@@ -1,8 +1,6 @@
-import type { Page } from '@playwright/test';
 import { apiBase, callApi, issueQuote, toast } from './account-helpers';
-import { axeViolations } from './axe-kit';
+import { atBothWidths } from './axe-kit';
 import { expect, siteOrigin, test } from './fixtures';
-import { offPageElements } from './phone-kit';
 import { orderFor } from './resilience-kit';
 
 const OTHER_WAY = 'Pay another way (Instant EFT, SnapScan and more)';
@@ -11,16 +9,6 @@ const DECLINED = 'Your payment did not go through: PayFast says it failed, and n
 const CANCELLED = 'Payment cancelled: nothing was charged, and you can pay when you are ready.';
 const UNCONFIRMED =
   'PayFast has not confirmed a payment for this order, so it is not marked paid. If you did pay, it shows here once PayFast confirms it.';
-
-/** Runs `check` on the page as it is at 375 px, then at 1280 px (one load: the layout follows the viewport), with no sideways scrolling and no axe violation at either. */
-async function atBothWidths(page: Page, check: () => Promise<void>): Promise<void> {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await check();
-    expect(await page.evaluate(offPageElements), `the page scrolls sideways at ${width} px`).toBeNull();
-    expect(await axeViolations(page), `axe at ${width} px`).toEqual([]);
-  }
-}
 
 // What the page decides (notices, the offer, the paid dialog) is unit-tested in quote-page.test.ts, the write and the
 // return's reading of the service in payment-flow.test.ts, the stand-in's outcomes in sandbox/orders.test.ts: these are

@@ -1,5 +1,6 @@
 import axe from 'axe-core';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { offPageElements } from './phone-kit';
 
 /** The WCAG 2.2 AA rule tags, for pages held to the standard; `all` adds axe's best practices (landmarks, heading order). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -15,4 +16,14 @@ export async function axeViolations(page: Page, rules: 'wcag' | 'all' = 'wcag'):
     const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'], ...(tags ? { runOnly: { type: 'tag', values: tags } } : {}) });
     return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }, rules === 'wcag' ? WCAG_TAGS : null);
+}
+
+/** Runs `check` on the page as it is at 375 px, then at 1280 px (one load: the layout follows the viewport), with no sideways scrolling and no axe violation at either. */
+export async function atBothWidths(page: Page, check: () => Promise<void>): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await check();
+    expect(await page.evaluate(offPageElements), `the page scrolls sideways at ${width} px`).toBeNull();
+    expect(await axeViolations(page), `axe at ${width} px`).toEqual([]);
+  }
 }

@@ -140,6 +140,27 @@ test.describe('every route on one load: phone fit, axe at both widths, no consol
         await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
       });
     }
+
+    // Issue 44: the seeded quote with shipping speeds, insurance and a declaration (express and insurance chosen, the
+    // declaration confirmed), and the invoice of the order paid express and insured.
+    test('demo shopper: the quote with its choices made, and the invoice paid with them', async ({ page, request, signedIn }) => {
+      const orders = await callApi<{ id: number; status: string; checkout?: unknown; quote: { shipping_options?: unknown } | null }[]>(
+        request,
+        signedIn.tokens,
+        'GET',
+        '/orders?per=100',
+      );
+      const quoted = orders.find((o) => o.status === 'processing' && o.quote?.shipping_options);
+      const paid = orders.find((o) => o.checkout);
+      const problems = await watchProblems(page);
+      await page.setViewportSize({ width: WIDTHS[0] ?? 320, height: 740 });
+      await open(page, `/quote-payment/${quoted?.id}/`);
+      await page.getByRole('group', { name: 'Shipping speed' }).getByRole('radio', { name: /^Express/ }).check();
+      await page.getByRole('checkbox', { name: 'Insure this parcel' }).check();
+      await page.getByRole('checkbox', { name: 'I confirm this customs declaration' }).check();
+      await lookAt(page, `/quote-payment/${quoted?.id}/`, { axe: true, problems }, true);
+      await lookAt(page, `/my-invoice/${paid?.id}/`, { axe: true, heading: `Order No. ${paid?.id}` });
+    });
   });
 
   test.describe('with long real-world values', () => {

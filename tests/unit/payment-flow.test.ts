@@ -61,10 +61,12 @@ describe('the payment write', () => {
     vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: PAYFAST });
     await expect(pay()).resolves.toEqual({ data: { status: 'leaving', location: PAYFAST } });
     expect(cardsApi.startPayment).toHaveBeenCalledOnce();
-    expect(cardsApi.payOrder).toHaveBeenCalledWith(7, 3, {
-      returnUrl: `${window.location.origin}/quote-payment/7/?success=true`,
-      cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true`,
-    });
+    expect(cardsApi.payOrder).toHaveBeenCalledWith(
+      7,
+      3,
+      { returnUrl: `${window.location.origin}/quote-payment/7/?success=true`, cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true` },
+      undefined,
+    );
     expect($payment.get().data).toEqual({ status: 'leaving', location: PAYFAST });
     expect(ordersApi.getOrder).not.toHaveBeenCalled();
   });
@@ -100,6 +102,21 @@ describe('the payment write', () => {
     expect(cardsApi.startPayment).toHaveBeenCalledOnce();
   });
 
+  it('sends the choices of the quote with both payments, and a refusal of them is the outcome in the service’s words (issue 44)', async () => {
+    const choice = { shippingOptionId: 'express', insure: true, insurancePremium: 75, declarationConfirmed: true };
+    const premiumChanged = 'The insurance premium changed from R75.00 to R90.00: check the new total';
+    vi.mocked(cardsApi.payOrder).mockRejectedValue(new ApiError('Refused', 'client', { status: 422, errors: { insurance_premium: [premiumChanged] } }));
+    await expect($payment.mutate({ orderId: 7, cardId: 3, choice })).resolves.toEqual({ data: { status: 'refused', message: premiumChanged } });
+    expect(cardsApi.payOrder).toHaveBeenCalledWith(7, 3, expect.anything(), choice);
+    const gone = 'Express is no longer offered: choose another shipping speed';
+    vi.mocked(cardsApi.payOnProviderPage).mockRejectedValue(new ApiError('Refused', 'client', { status: 422, errors: { shipping_option_id: [gone] } }));
+    await expect($payment.mutate({ orderId: 7, choice })).resolves.toEqual({ data: { status: 'refused', message: gone } });
+    expect(cardsApi.payOnProviderPage).toHaveBeenCalledWith(7, expect.anything(), choice);
+    // Any other 422 is today's failure.
+    vi.mocked(cardsApi.payOrder).mockRejectedValue(new ApiError('Refused', 'client', { status: 422, errors: { card_id: ['is invalid'] } }));
+    await expect($payment.mutate({ orderId: 7, cardId: 3, choice })).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
+  });
+
   it('leaving the page forgets a finished payment', async () => {
     vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: undefined });
     vi.mocked(ordersApi.getOrder).mockResolvedValue(order('paid'));
@@ -115,10 +132,11 @@ describe("paying another way: PayFast's own page, no saved card", () => {
   it('asks the service for the hosted page with the return and cancel pages on our origin, and leaves for it on an allowed host; no card, no POST /payments', async () => {
     vi.mocked(cardsApi.payOnProviderPage).mockResolvedValue({ location: PAYFAST });
     await expect(payOtherWay()).resolves.toEqual({ data: { status: 'leaving', location: PAYFAST } });
-    expect(cardsApi.payOnProviderPage).toHaveBeenCalledWith(7, {
-      returnUrl: `${window.location.origin}/quote-payment/7/?success=true`,
-      cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true`,
-    });
+    expect(cardsApi.payOnProviderPage).toHaveBeenCalledWith(
+      7,
+      { returnUrl: `${window.location.origin}/quote-payment/7/?success=true`, cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true` },
+      undefined,
+    );
     expect(cardsApi.startPayment).not.toHaveBeenCalled();
     expect(cardsApi.payOrder).not.toHaveBeenCalled();
   });

@@ -190,10 +190,12 @@ describe('changes keep the reads in step', () => {
     await vi.waitFor(() => expect($orders.get().data?.[0]?.status).toBe('paid'));
     const loaded = detail.seen.findIndex((v) => v.data !== undefined);
     expect(detail.seen.slice(loaded).every((v) => v.data !== undefined)).toBe(true);
-    expect(cardsApi.payOrder).toHaveBeenCalledWith(7, 3, {
-      returnUrl: `${window.location.origin}/quote-payment/7/?success=true`,
-      cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true`,
-    });
+    expect(cardsApi.payOrder).toHaveBeenCalledWith(
+      7,
+      3,
+      { returnUrl: `${window.location.origin}/quote-payment/7/?success=true`, cancelUrl: `${window.location.origin}/quote-payment/7/?cancel=true` },
+      undefined,
+    );
     resetPayment();
     list.stop();
     detail.stop();

@@ -15,12 +15,14 @@ export interface CardPickerProps {
   onCancel: () => void;
   /** True while the payment is under way. */
   paying: boolean;
-  /** Make Payment stays disabled (an expired quote). */
+  /** Make Payment stays disabled (an expired quote, or a choice of the quote still to make). */
   disabled?: boolean;
+  /** Id of the text that says why Make Payment is disabled. */
+  describedBy?: string;
 }
 
 /** Choose a saved card (the preferred one is chosen to begin with), then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
-export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPickerProps): ReactNode {
+export function CardPicker({ onPay, onCancel, paying, disabled = false, describedBy }: CardPickerProps): ReactNode {
   const { data: cards } = useStore($cards);
   // A card the shopper chose stays chosen; until then the preferred one is, once the cards are in. No form library
   // here: formik and yup would be a sixth of this page's script, for one rule.
@@ -67,7 +69,7 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false }: CardPi
         </p>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--accent" disabled={paying || disabled}>
+        <button type="submit" className="button button--accent" disabled={paying || disabled} aria-describedby={describedBy}>
           {paying ? 'Paying…' : 'Make Payment'}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel}>

@@ -1,10 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { statusLabel } from '../../lib/progress';
 import { orderDetailStore, type OrderDetail } from '../../lib/stores/order-detail';
+import { checkoutCostExtras, isDeclared } from '../../lib/stores/checkout';
 import { pathTo } from '../../lib/stores/router';
 import { SUPPLIER } from '../../lib/supplier';
 import { CostSummary } from './CostSummary';
+import { DeclarationTable } from './CustomsDeclaration';
 import { Loaded } from './Loaded';
 import { addressLine } from './OrderCard';
 import { ProductTable } from './ProductTable';
@@ -16,7 +18,14 @@ function BackLink(): ReactNode {
   return (
     <RouteLink className="back-link" href={pathTo('orderHistory')} aria-label="Back">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-        <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M15 5l-7 7 7 7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </RouteLink>
   );
@@ -83,9 +92,18 @@ function Invoice({ detail: { order, quote, products } }: { detail: OrderDetail }
         <h3 id="invoice-products">Products</h3>
         <ProductTable caption={`Products of order ${order.id}`} products={products} withAmounts />
       </section>
+      {isDeclared(products) && (
+        <section aria-labelledby="invoice-declaration">
+          <h3 id="invoice-declaration">Customs declaration</h3>
+          <DeclarationTable caption={`What was declared to customs for order ${order.id}`} products={products} />
+          {order.checkout?.declarationConfirmedAt && (
+            <p>Confirmed by the shopper on {formatDateTime(order.checkout.declarationConfirmedAt)}.</p>
+          )}
+        </section>
+      )}
       <section aria-labelledby="invoice-costs">
         <h3 id="invoice-costs">Cost summary</h3>
-        <CostSummary quote={quote} />
+        <CostSummary quote={quote} extras={checkoutCostExtras(order.checkout, quote?.shippingOptions)} />
         {quote && <p className="invoice__vat-note">VAT is charged at 15 % on the sub-total. All amounts are in rand.</p>}
       </section>
       <button type="button" className="button button--ghost no-print" onClick={() => window.print()}>

@@ -6,10 +6,12 @@ import { addressLine } from './OrderCard';
 /** Props of the order facts list. */
 export interface OrderFactsProps {
   order: Order;
+  /** The total with the shopper's choices of the quote (issue 44), when it differs from the quote's own. */
+  total?: number;
 }
 
 /** The facts of one order as a description list: portal, dates, address, items, total. */
-export function OrderFacts({ order }: OrderFactsProps): ReactNode {
+export function OrderFacts({ order, total }: OrderFactsProps): ReactNode {
   const facts: [string, string][] = [
     ['Order No.', String(order.id)],
     ['Portal', order.portalName],
@@ -19,7 +21,7 @@ export function OrderFacts({ order }: OrderFactsProps): ReactNode {
     ['Shipping', order.shipping || 'Not yet'],
     ['Address', addressLine(order)],
     ['Total items', String(order.totalItems)],
-    ['Total amount', formatRand(order.quote?.total)],
+    ['Total amount', formatRand(total ?? order.quote?.total)],
   ];
   return (
     <dl className="facts">

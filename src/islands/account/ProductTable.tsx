@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { OrderProduct } from '../../lib/api/orders';
 import { formatRand } from '../../lib/format';
 import { isHttpUrl } from '../../lib/http-url';
+import { ifUnavailableText } from '../../lib/if-unavailable';
 
 /** Props of the product table. */
 export interface ProductTableProps {
@@ -55,6 +56,9 @@ export function ProductTable({ products, onDelete, busy = false, caption, withAm
                   product.name
                 )}
                 {product.comment && <span className="product-table__comment">{product.comment}</span>}
+                {product.ifUnavailable && (
+                  <span className="product-table__comment">{ifUnavailableText(product.ifUnavailable)}</span>
+                )}
               </th>
               <td data-label="Quantity">{product.quantity}</td>
               <td data-label="Price">{formatRand(product.costPrice)}</td>

@@ -10,15 +10,19 @@ import { orderTitle } from '../../lib/format';
 import { answerOnce, providerFlag, type ProviderFlag } from '../../lib/provider-return';
 import { $payment, resetPayment, returnFromProvider } from '../../lib/stores/payment';
 import { cancelTarget, paymentMessages, paymentStep, quotePageView, removedMessage } from '../../lib/stores/quote-page';
+import { isDeclared } from '../../lib/stores/checkout';
+import { choiceGate, declarationProblem, paymentChoice, quoteCostExtras, type QuoteChoice } from '../../lib/stores/quote-choice';
 import { goTo, pathTo, replaceWith } from '../../lib/stores/router';
 import { Modal } from '../ui/Modal';
 import { notify, toastError } from '../ui/Toasts';
 import { CardPicker } from './CardPicker';
 import { CostSummary } from './CostSummary';
+import { DeclarationTable } from './CustomsDeclaration';
 import { Loaded } from './Loaded';
 import { OrderFacts } from './OrderFacts';
 import { ProductTable } from './ProductTable';
 import { goToProvider } from './provider-redirect';
+import { QuoteChoices } from './QuoteChoices';
 import { QuoteDeadline } from './QuoteDeadline';
 import { RouteLink } from './RouteLink';
 import type { RouteProps } from './lazy-screen';
@@ -42,6 +46,11 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
   const { loading: removing } = useStore($removeProduct);
   const now = useStore($now);
   const view = quotePageView(detail, now, payment);
+  // The shopper's choices stay while the order is read again (after a refusal, with the new speeds or premium).
+  const [choice, setChoice] = useState<QuoteChoice>({ insure: false, confirmed: false });
+  const gate = view.canPay ? choiceGate(detail, choice) : undefined;
+  const declared = isDeclared(products);
+  const costExtras = view.canPay ? quoteCostExtras(detail, choice) : undefined;
 
   const remove = async (product: OrderProduct) => {
     const done = await $removeProduct.mutate({ orderId: order.id, productId: product.id });
@@ -50,7 +59,7 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
   };
 
   const pay = async (cardId?: number) => {
-    const step = paymentStep(await $payment.mutate({ orderId: order.id, cardId }));
+    const step = paymentStep(await $payment.mutate({ orderId: order.id, cardId, choice: paymentChoice(detail, choice) }));
     if (step.kind === 'failed') notify.error(step.message);
     else if (step.kind === 'leave') await goToProvider(step.location);
   };
@@ -78,10 +87,28 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
             {view.returnNotice}
           </p>
         )}
-        <CardPicker onPay={pay} onCancel={leave} paying={view.paying} disabled={!view.canPay} />
+        <QuoteChoices options={quote?.shippingOptions} insurance={quote?.insurance} choice={choice} onChange={setChoice} />
+        {gate && (
+          <p className="notice" id="pay-gate">
+            {gate}
+          </p>
+        )}
+        <CardPicker
+          onPay={pay}
+          onCancel={leave}
+          paying={view.paying}
+          disabled={!view.canPay || gate !== undefined}
+          describedBy={gate && 'pay-gate'}
+        />
         {view.otherWay === 'offered' ? (
           <p>
-            <button type="button" className="button button--ghost" disabled={view.paying} onClick={() => void pay()}>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={view.paying || gate !== undefined}
+              aria-describedby={gate && 'pay-gate'}
+              onClick={() => void pay()}
+            >
               Pay another way (Instant EFT, SnapScan and more)
             </button>
           </p>
@@ -113,10 +140,10 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
       <div className="quote-layout">
         <section className="account-panel" aria-labelledby="summary-title">
           <h2 id="summary-title">{orderTitle(order)}</h2>
-          <OrderFacts order={order} />
+          <OrderFacts order={order} total={costExtras?.totals.total} />
           <section aria-labelledby="cost-title">
             <h3 id="cost-title">Cost summary</h3>
-            <CostSummary quote={quote} />
+            <CostSummary quote={quote} extras={costExtras} />
             {view.showDeadline ? <QuoteDeadline quote={quote} /> : null}
           </section>
           <a className="button button--ghost button--small" href={view.queryHref}>
@@ -133,6 +160,26 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
             busy={removing}
           />
         </section>
+        {declared && (
+          <section className="account-panel quote-layout__wide" aria-labelledby="declaration-title">
+            <h2 id="declaration-title">Customs declaration</h2>
+            <DeclarationTable
+              caption={`What is declared to customs for ${orderTitle(order)}`}
+              products={products}
+              problemOf={view.canPay ? declarationProblem : undefined}
+            />
+            {view.canPay && (
+              <label className="choice">
+                <input
+                  type="checkbox"
+                  checked={choice.confirmed}
+                  onChange={(event) => setChoice({ ...choice, confirmed: event.target.checked })}
+                />
+                I confirm this customs declaration
+              </label>
+            )}
+          </section>
+        )}
         <section className="account-panel quote-layout__wide" aria-labelledby="payment-title">
           <h2 id="payment-title">Payment</h2>
           {paymentPart}

@@ -1,5 +1,6 @@
 import { api, apiWithHeaders } from './client';
 import { asBool, asInt, asRecord, asText, isRecord, readList, readOne, unreadable, type WireRecord } from './decode';
+import type { PaymentChoice } from './quote-extras';
 
 /** A saved card (SPEC section 3). */
 export interface Card {
@@ -89,6 +90,16 @@ export function paymentLocation(body: unknown, locationHeader: string | null = n
   return locationHeader?.trim() || undefined;
 }
 
+// The payment body's extra fields for the shopper's choices of the quote (none for an empty choice: today's body).
+function choiceToWire(choice: PaymentChoice = {}): WireRecord {
+  const wire: WireRecord = {};
+  if (choice.shippingOptionId !== undefined) wire.shipping_option_id = choice.shippingOptionId;
+  if (choice.insure !== undefined) wire.insure = choice.insure;
+  if (choice.insure && choice.insurancePremium !== undefined) wire.insurance_premium = choice.insurancePremium;
+  if (choice.declarationConfirmed !== undefined) wire.declaration_confirmed = choice.declarationConfirmed;
+  return wire;
+}
+
 async function askToPay(path: string, order: WireRecord, back: PaymentReturn): Promise<{ location: string | undefined }> {
   const { body, headers } = await apiWithHeaders<unknown>(path, {
     method: 'POST',
@@ -97,14 +108,23 @@ async function askToPay(path: string, order: WireRecord, back: PaymentReturn): P
   return { location: paymentLocation(body, headers.get('Location')) };
 }
 
-/** Pays an order's quote with a saved card; resolves with the provider page to go to, if the service names one. */
-export function payOrder(orderId: number, cardId: number, back: PaymentReturn): Promise<{ location: string | undefined }> {
-  return askToPay(`/orders/${orderId}/create_card_payment`, { card_id: cardId }, back);
+/** Pays an order's quote with a saved card, with the shopper's choices of the quote (issue 44); resolves with the provider page to go to, if the service names one. */
+export function payOrder(
+  orderId: number,
+  cardId: number,
+  back: PaymentReturn,
+  choice?: PaymentChoice,
+): Promise<{ location: string | undefined }> {
+  return askToPay(`/orders/${orderId}/create_card_payment`, { card_id: cardId, ...choiceToWire(choice) }, back);
 }
 
-/** Pays an order's quote on PayFast's own page (Instant EFT, SnapScan and more; no saved card): POST /orders/{id}/create_hosted_payment, which names that page. */
-export function payOnProviderPage(orderId: number, back: PaymentReturn): Promise<{ location: string | undefined }> {
-  return askToPay(`/orders/${orderId}/create_hosted_payment`, {}, back);
+/** Pays an order's quote on PayFast's own page (Instant EFT, SnapScan and more; no saved card), with the shopper's choices of the quote: POST /orders/{id}/create_hosted_payment, which names that page. */
+export function payOnProviderPage(
+  orderId: number,
+  back: PaymentReturn,
+  choice?: PaymentChoice,
+): Promise<{ location: string | undefined }> {
+  return askToPay(`/orders/${orderId}/create_hosted_payment`, choiceToWire(choice), back);
 }
 
 /** Tells the service a payment is under way (POST /payments, empty body). */

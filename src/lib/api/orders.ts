@@ -3,6 +3,7 @@ import { api } from './client';
 import { config } from '../config';
 import { photoRequestsFromWire, warehousePhotosFromWire, type PhotoRequest, type WarehousePhoto } from './warehouse-photos';
 import { asInt, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
+import type { Checkout, CustomsDeclaration, IfUnavailable, Insurance, ShippingOption } from './quote-extras';
 
 export type { PageMeta } from './decode';
 
@@ -28,6 +29,10 @@ export interface Quote {
   total: number;
   /** When the quote was issued (its `quoted_at` or `created_at`); '' when the server does not say. */
   quotedAt: string;
+  /** The shipping speeds still offered (issue 44, read by `quoteWithExtras`); undefined when the quote offers no choice. */
+  shippingOptions?: ShippingOption[];
+  /** The insurance offered (issue 44); undefined when none is. */
+  insurance?: Insurance;
 }
 
 /** A product of an order (SPEC section 3). */
@@ -42,6 +47,10 @@ export interface OrderProduct {
   deliveryPrice: number;
   serviceFee: number;
   screenshot: string;
+  /** What the product is declared as to customs (issue 44, read by `productWithExtras`); undefined when it is not declared. */
+  declaration?: CustomsDeclaration;
+  /** What to do if it is unavailable (issue 44); undefined when the shopper gave no rule. */
+  ifUnavailable?: IfUnavailable;
 }
 
 /** An order as the client uses it (SPEC section 3). */
@@ -66,6 +75,8 @@ export interface Order {
   /** Photos of the received items (issue 44); none when the service sends none. */
   warehousePhotos?: WarehousePhoto[];
   photoRequests?: PhotoRequest[];
+  /** The latest payment's choices and the totals charged (issue 44, read by `orderWithExtras`); undefined when it had none. */
+  checkout?: Checkout;
 }
 
 /** Every status the client knows, in the spelling it shows and compares. */
@@ -159,9 +170,23 @@ export async function listOrders(filter: OrderFilter = {}): Promise<{ orders: Or
   return { orders: items.map(orderFromWire), meta: meta ?? { currentPage: page, totalPages: page, totalCount: items.length } };
 }
 
-/** Loads one order. */
-export async function getOrder(id: number): Promise<Order> {
-  return orderFromWire(readOne(await api<unknown>(`/orders/${id}`), 'order'));
+/** Loads one order (`decode` reads more of it where a page needs more). */
+export async function getOrder(id: number, decode: (o: WireRecord) => Order = orderFromWire): Promise<Order> {
+  return decode(readOne(await api<unknown>(`/orders/${id}`), 'order'));
+}
+
+/** One order, its cost summary and its products as the service sent them. */
+export interface OrderRecords {
+  order: WireRecord;
+  quote: WireRecord | null;
+  products: WireRecord[];
+}
+
+const EXTRA_KEYS = ['checkout', 'shipping_options', 'insurance', 'customs_declaration', 'if_unavailable'];
+
+/** True when a record the service sent has any of issue 44's keys (`src/lib/api/quote-extras.ts` reads them). */
+export function hasQuoteExtras(records: readonly (WireRecord | null | undefined)[]): boolean {
+  return records.some((r) => r && EXTRA_KEYS.some((key) => r[key] != null));
 }
 
 /** Moves an order to another of the shopper's addresses; an empty answer reads the order again. */
@@ -170,14 +195,14 @@ export async function updateOrderAddress(id: number, addressId: number): Promise
   return body ? orderFromWire(body) : getOrder(id);
 }
 
-/** Lists an order's products. */
-export async function listOrderProducts(id: number): Promise<OrderProduct[]> {
-  return readList(await api<unknown>(`/orders/${id}/products`), 'products').items.map(productFromWire);
+/** Lists an order's products (`decode` reads more of them where a page needs more). */
+export async function listOrderProducts(id: number, decode: (p: WireRecord) => OrderProduct = productFromWire): Promise<OrderProduct[]> {
+  return readList(await api<unknown>(`/orders/${id}/products`), 'products').items.map(decode);
 }
 
-/** Loads an order's cost summary; null until the quote is issued. */
-export async function getCostSummary(id: number): Promise<Quote | null> {
-  return quoteFromWire(readOptional(await api<unknown>(`/orders/${id}/cost_summary`), 'quote'));
+/** Loads an order's cost summary; null until the quote is issued (`decode` reads more of it where a page needs more). */
+export async function getCostSummary(id: number, decode: (q: WireRecord | null) => Quote | null = quoteFromWire): Promise<Quote | null> {
+  return decode(readOptional(await api<unknown>(`/orders/${id}/cost_summary`), 'quote'));
 }
 
 // A created order's id; an empty 201/204 answer (id 0) still counts as created.
@@ -240,7 +265,7 @@ export async function deleteProduct(id: number): Promise<{ id: number; name: str
   return { id: asInt(deleted?.id, id), name: asText(deleted?.name) };
 }
 
-/** Restores a deleted product (undo). */
-export async function restoreProduct(id: number): Promise<OrderProduct> {
-  return productFromWire(readOne(await api<unknown>(`/products/${id}/restore`, { method: 'POST' }), 'product'));
+/** Restores a deleted product (undo; `decode` reads more of it where a page needs more). */
+export async function restoreProduct(id: number, decode: (p: WireRecord) => OrderProduct = productFromWire): Promise<OrderProduct> {
+  return decode(readOne(await api<unknown>(`/products/${id}/restore`, { method: 'POST' }), 'product'));
 }

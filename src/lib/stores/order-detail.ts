@@ -3,11 +3,16 @@ import {
   deleteProduct,
   getCostSummary,
   getOrder,
+  hasQuoteExtras,
   listOrderProducts,
+  orderFromWire,
+  productFromWire,
+  quoteFromWire,
   restoreProduct,
   updateOrderAddress,
   type Order,
   type OrderProduct,
+  type OrderRecords,
   type Quote,
 } from '../api/orders';
 import { ORDERS_KEY } from './orders';
@@ -17,12 +22,15 @@ const OPEN = ['placed', 'processing'];
 // The order lists (`orders?...`), not the single orders: a change to one order is patched into its detail read.
 const LISTS = `${ORDERS_KEY}?`;
 
-/** One order with its cost summary and products, as the quote and invoice pages show it. */
+/** One order with its cost summary and products, as the quote and invoice pages show it (with issue 44's extras). */
 export interface OrderDetail {
   order: Order;
   quote: Quote | null;
   products: OrderProduct[];
 }
+
+// Issue 44's decoders, loaded only for an order that has their data (and after a change to a product or the quote).
+const quoteExtras = () => import('../api/quote-extras');
 
 const detailKey = (id: number): [string, number, string] => [`${ORDERS_KEY}/`, id, '/detail'];
 
@@ -31,8 +39,16 @@ export function orderDetailStore(id: number): FetcherStore<OrderDetail> {
   return createFetcherStore<OrderDetail>(
     detailKey(id),
     async () => {
-      const [order, quote, products] = await Promise.all([getOrder(id), getCostSummary(id), listOrderProducts(id)]);
-      return { order, quote, products };
+      // Issue 44's decoders load only for an order that has their data (most quotes and invoices never need them): the
+      // records are kept, and read again with them when they have it.
+      const sent: OrderRecords = { order: {}, quote: null, products: [] };
+      const [order, quote, products] = await Promise.all([
+        getOrder(id, (o) => orderFromWire((sent.order = o))),
+        getCostSummary(id, (q) => quoteFromWire((sent.quote = q))),
+        listOrderProducts(id, (p) => productFromWire((sent.products.push(p), p))),
+      ]);
+      if (!hasQuoteExtras([sent.order, sent.quote, ...sent.products])) return { order, quote, products };
+      return (await quoteExtras()).detailWithExtras(sent);
     },
     { freshness: 'every-mount', scope: 'personal' },
   );
@@ -58,7 +74,9 @@ export const $changeOrderAddress = createWriteStore<{ orderId: number; addressId
 );
 
 async function refreshQuote(orderId: number): Promise<void> {
-  const quote = await getCostSummary(orderId).catch(() => undefined);
+  const quote = await quoteExtras()
+    .then(({ quoteWithExtras }) => getCostSummary(orderId, quoteWithExtras))
+    .catch(() => undefined);
   if (quote !== undefined) patch(orderId, (detail) => ({ ...detail, quote }));
 }
 
@@ -82,7 +100,8 @@ export const $removeProduct = createWriteStore<ProductOfOrder, string>(
 /** Puts a removed product back (undo). */
 export const $restoreProduct = createWriteStore<ProductOfOrder>(
   async ({ orderId, productId }) => {
-    const product = await restoreProduct(productId);
+    const { productWithExtras } = await quoteExtras();
+    const product = await restoreProduct(productId, productWithExtras);
     patch(orderId, (detail) => ({
       ...detail,
       products: [...detail.products.filter((p) => p.id !== productId), product].sort((a, b) => a.id - b.id),

@@ -1,18 +1,24 @@
 import { payOnProviderPage, payOrder, startPayment } from '../api/cards';
 import { isApiError } from '../api/errors';
 import { getOrder, ORDER_STATUSES, type Order } from '../api/orders';
+import type { PaymentChoice } from '../api/quote-extras';
 import { accountMessages } from '../account-messages';
 import { isAllowedPaymentRedirect } from '../payment-redirect';
 import type { ProviderFlag } from '../provider-return';
 import { ORDERS_KEY, refreshOrders } from './orders';
 import { createWriteStore } from './query';
+import { choiceRefusal } from './quote-choice';
 import { pathTo } from './router';
 
 /** How the shopper came back from the provider's page, as the service tells it: the order is paid, or the payment was cancelled, failed, or is not confirmed. */
 export type ReturnStatus = 'paid' | 'cancelled' | 'failed' | 'unconfirmed';
 
-/** Where a payment stands: leaving for the provider's page, back from it (or paid here), or paying another way is not offered by this service. */
-export type PaymentOutcome = { status: 'leaving'; location: string } | { status: ReturnStatus } | { status: 'unavailable' };
+/** Where a payment stands: leaving for the provider's page, back from it (or paid here), paying another way is not offered by this service, or the service refused the shopper's choices of the quote (issue 44), saying why. */
+export type PaymentOutcome =
+  | { status: 'leaving'; location: string }
+  | { status: ReturnStatus }
+  | { status: 'unavailable' }
+  | { status: 'refused'; message: string };
 
 const PAID_ON: readonly string[] = ORDER_STATUSES.slice(ORDER_STATUSES.indexOf('paid'), ORDER_STATUSES.indexOf('delivered') + 1);
 
@@ -21,25 +27,30 @@ const PAID_ON: readonly string[] = ORDER_STATUSES.slice(ORDER_STATUSES.indexOf('
  * on PayFast's own page (Instant EFT, SnapScan and more). When the service names a provider page on an allowed host,
  * the outcome is to leave for it; a card payment without one reads the order again and counts as paid only when the
  * service says so. A service that answers the hosted payment with 404 or 405 does not offer it: the outcome says so.
- * Anything else fails with 'Failed to initiate payment with PayFast'. The order reads are asked again after.
+ * Both send the shopper's `choice` of shipping speed, insurance and declaration; a refusal of it is the outcome, in
+ * the service's words (the order reads are asked again, with the new speeds or premium). Anything else fails with
+ * 'Failed to initiate payment with PayFast'. The order reads are asked again after.
  */
-export const $payment = createWriteStore<{ orderId: number; cardId?: number }, PaymentOutcome>(
-  async ({ orderId, cardId }) => {
+export const $payment = createWriteStore<{ orderId: number; cardId?: number; choice?: PaymentChoice }, PaymentOutcome>(
+  async ({ orderId, cardId, choice }) => {
     const page = `${window.location.origin}${pathTo('quotePayment', { id: String(orderId) })}`;
     const back = { returnUrl: `${page}?success=true`, cancelUrl: `${page}?cancel=true` };
     let location: string | undefined;
-    if (cardId === undefined) {
-      try {
-        ({ location } = await payOnProviderPage(orderId, back));
-      } catch (error) {
-        if (isApiError(error) && (error.status === 404 || error.status === 405)) return { status: 'unavailable' };
-        throw error;
+    try {
+      if (cardId === undefined) {
+        ({ location } = await payOnProviderPage(orderId, back, choice));
+        // Paying another way is PayFast's page or nothing: an answer naming none is a failure, not a payment.
+        if (location === undefined) throw new Error('The service named no payment page');
+      } else {
+        await startPayment();
+        ({ location } = await payOrder(orderId, cardId, back, choice));
       }
-      // Paying another way is PayFast's page or nothing: an answer naming none is a failure, not a payment.
-      if (location === undefined) throw new Error('The service named no payment page');
-    } else {
-      await startPayment();
-      ({ location } = await payOrder(orderId, cardId, back));
+    } catch (error) {
+      if (cardId === undefined && isApiError(error) && (error.status === 404 || error.status === 405))
+        return { status: 'unavailable' };
+      const refusal = choiceRefusal(error);
+      if (refusal) return { status: 'refused', message: refusal };
+      throw error;
     }
     if (location !== undefined) {
       if (!isAllowedPaymentRedirect(location)) throw new Error("The provider's page is not on an allowed host");

@@ -33,7 +33,7 @@ export interface QuotePageView {
   paidDialog: boolean;
   /** The Query Order link: the contact page prefilled with the order's title. */
   queryHref: string;
-  /** Back from the provider's page unpaid: what the service says happened, and that the shopper may try again or pay another way. */
+  /** Back from the provider's page unpaid: what the service says happened, and that the shopper may try again or pay another way; or why the service refused the shopper's choices of the quote. */
   returnNotice?: string;
   /** 'Pay another way' on PayFast's own page: offered, said to be unavailable (the service lacks it), or not shown (nothing to pay). */
   otherWay: 'offered' | 'unavailable' | 'none';
@@ -91,8 +91,9 @@ export function quotePageView({ order, quote, products }: OrderDetail, now: numb
   const part = paymentPart(order, quote, now);
   const status = payment.data?.status ?? '';
   const notice = part.kind === 'pay' ? RETURN_NOTICES[status] : undefined;
+  const refusal = part.kind === 'pay' && payment.data?.status === 'refused' ? payment.data.message : undefined;
   return {
-    returnNotice: notice && `${notice} ${paymentMessages.tryAgain}`,
+    returnNotice: refusal ?? (notice && `${notice} ${paymentMessages.tryAgain}`),
     otherWay: part.kind !== 'pay' ? 'none' : status === 'unavailable' ? 'unavailable' : 'offered',
     part,
     canPay: part.kind === 'pay',

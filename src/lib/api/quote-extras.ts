@@ -1,0 +1,158 @@
+import { asBool, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, type WireRecord } from './decode';
+import { orderFromWire, productFromWire, quoteFromWire, type Order, type OrderProduct, type OrderRecords, type Quote } from './orders';
+
+// Issue 44's additions to the quote, the products and the order (docs/api-contract.md, "A quote shoppers can trust").
+// Each is sent only when the order has it: missing, null, empty or unreadable data is absent (undefined), and the
+// quote is then today's. Only an order that has them loads these decoders (the order-detail store imports this module
+// when `hasQuoteExtras` finds one of their keys), so the pages that read orders without them do not.
+
+/** A shipping speed the quote offers: its price (rand before VAT, on top of the quote) and delivery window in working days. */
+export interface ShippingOption {
+  id: string;
+  label: string;
+  price: number;
+  minDays: number | null;
+  maxDays: number | null;
+}
+
+/** The insurance the quote offers: its premium (rand before VAT), the rule behind it and what it covers. */
+export interface Insurance {
+  premium: number;
+  ratePercent: number | null;
+  minimumPremium: number | null;
+  insuredValue: number | null;
+  covers: string;
+}
+
+/** What a product is declared as to customs: description, value per item (null when unreadable) and ISO country of origin. */
+export interface CustomsDeclaration {
+  description: string;
+  declaredValue: number | null;
+  countryOfOrigin: string;
+}
+
+/** The rules a shopper can give for an item that is unavailable. */
+export const IF_UNAVAILABLE_RULES = ['buy_alternative', 'cancel_item', 'ask_me'] as const;
+
+/** What the shopper asked for if a product is unavailable: a known rule (or the text sent) and the alternative ('' when none). */
+export interface IfUnavailable {
+  rule: (typeof IF_UNAVAILABLE_RULES)[number] | string;
+  alternative: string;
+}
+
+/** The latest payment's choices and the totals charged, as the order records them. */
+export interface Checkout {
+  shippingOptionId: string;
+  shippingPrice: number;
+  insured: boolean;
+  insurancePremium: number | null;
+  declarationConfirmedAt: string;
+  subTotal: number;
+  totalVat: number;
+  total: number;
+}
+
+/** The shopper's choices sent with a payment; each only when the quote offered it. */
+export interface PaymentChoice {
+  shippingOptionId?: string;
+  insure?: boolean;
+  /** The premium the shopper saw, sent with `insure: true`. */
+  insurancePremium?: number;
+  declarationConfirmed?: boolean;
+}
+
+const amount = (value: unknown): number | null => {
+  const n = asNumber(value, NaN);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+};
+
+/** The speeds still offered; an option without a readable id or price is dropped, and none at all is undefined. */
+export function shippingOptionsFromWire(value: unknown): ShippingOption[] | undefined {
+  const options: ShippingOption[] = [];
+  for (const o of asRecords(value)) {
+    const id = asText(o.id).trim();
+    const price = amount(o.price);
+    if (!id || price === null) continue;
+    options.push({
+      id,
+      label: asText(o.label).trim() || id,
+      price,
+      minDays: asNullableInt(o.min_days),
+      maxDays: asNullableInt(o.max_days),
+    });
+  }
+  return options.length > 0 ? options : undefined;
+}
+
+/** The insurance offer; undefined without a readable premium. */
+export function insuranceFromWire(value: unknown): Insurance | undefined {
+  const i = asRecord(value);
+  const premium = amount(i?.premium);
+  if (!i || premium === null) return undefined;
+  return {
+    premium,
+    ratePercent: amount(i.rate_percent),
+    minimumPremium: amount(i.minimum_premium),
+    insuredValue: amount(i.insured_value),
+    covers: asText(i.covers).trim(),
+  };
+}
+
+/** A product's customs declaration; undefined when absent or with nothing readable. */
+export function declarationFromWire(value: unknown): CustomsDeclaration | undefined {
+  const d = asRecord(value);
+  if (!d) return undefined;
+  const declaration = {
+    description: asText(d.description).trim(),
+    declaredValue: asNumber(d.declared_value, NaN),
+    countryOfOrigin: asText(d.country_of_origin).trim().toUpperCase(),
+  };
+  const declaredValue = Number.isFinite(declaration.declaredValue) ? declaration.declaredValue : null;
+  if (!declaration.description && declaredValue === null && !declaration.countryOfOrigin) return undefined;
+  return { ...declaration, declaredValue };
+}
+
+/** A product's "if unavailable" rule; undefined without a rule. */
+export function ifUnavailableFromWire(value: unknown): IfUnavailable | undefined {
+  const u = asRecord(value);
+  const rule = asWord(u?.rule, IF_UNAVAILABLE_RULES);
+  return u && rule ? { rule, alternative: asText(u.alternative).trim() } : undefined;
+}
+
+/** The order's checkout; undefined without readable totals. */
+export function checkoutFromWire(value: unknown): Checkout | undefined {
+  const c = asRecord(value);
+  const total = amount(c?.total);
+  if (!c || total === null) return undefined;
+  return {
+    shippingOptionId: asText(c.shipping_option_id).trim(),
+    shippingPrice: asNumber(c.shipping_price),
+    insured: asBool(c.insured),
+    insurancePremium: amount(c.insurance_premium),
+    declarationConfirmedAt: asText(c.declaration_confirmed_at),
+    subTotal: asNumber(c.sub_total),
+    totalVat: asNumber(c.total_vat),
+    total,
+  };
+}
+
+/** A wire order with its checkout. */
+export function orderWithExtras(o: WireRecord): Order {
+  return { ...orderFromWire(o), checkout: checkoutFromWire(o.checkout) };
+}
+
+/** A wire product with its customs declaration and "if unavailable" rule. */
+export function productWithExtras(p: WireRecord): OrderProduct {
+  return { ...productFromWire(p), declaration: declarationFromWire(p.customs_declaration), ifUnavailable: ifUnavailableFromWire(p.if_unavailable) };
+}
+
+/** A wire quote (or cost summary) with its shipping speeds and insurance; null stays null. */
+export function quoteWithExtras(q: WireRecord | null): Quote | null {
+  const quote = quoteFromWire(q);
+  return quote && { ...quote, shippingOptions: shippingOptionsFromWire(q?.shipping_options), insurance: insuranceFromWire(q?.insurance) };
+}
+
+/** One order, its cost summary and its products read with all of the above. */
+export function detailWithExtras({ order, quote, products }: OrderRecords): { order: Order; quote: Quote | null; products: OrderProduct[] } {
+  return { order: orderWithExtras(order), quote: quoteWithExtras(quote), products: products.map(productWithExtras) };
+}
