@@ -1,12 +1,20 @@
 import type { IfUnavailable } from './api/quote-extras';
 
-const RULE_WORDS: Partial<Record<string, string>> = {
-  buy_alternative: 'buy the alternative',
-  cancel_item: 'cancel this item',
-  ask_me: 'ask me',
-};
+/** What a shopper can ask for a product that is sold out: each rule as the service names it, with the words the order form shows (ask_me, the default, first). */
+export const IF_UNAVAILABLE_LABELS = {
+  ask_me: 'Ask me',
+  buy_alternative: 'Buy the alternative',
+  cancel_item: 'Cancel this item',
+} as const;
+
+/** A rule of IF_UNAVAILABLE_LABELS. */
+export type IfUnavailableRule = keyof typeof IF_UNAVAILABLE_LABELS;
+
+/** Every rule, in the order the form lists them. */
+export const IF_UNAVAILABLE_RULES = Object.keys(IF_UNAVAILABLE_LABELS) as IfUnavailableRule[];
 
 /** A product's "if unavailable" rule as the quote and invoice show it, e.g. 'If unavailable: buy the alternative (White, same model)'; an unknown rule as sent. */
 export function ifUnavailableText({ rule, alternative }: IfUnavailable): string {
-  return `If unavailable: ${RULE_WORDS[rule] ?? rule}${alternative ? ` (${alternative})` : ''}`;
+  const words = (IF_UNAVAILABLE_LABELS as Partial<Record<string, string>>)[rule]?.toLowerCase() ?? rule;
+  return `If unavailable: ${words}${alternative ? ` (${alternative})` : ''}`;
 }

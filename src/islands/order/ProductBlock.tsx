@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { getIn, useFormikContext } from 'formik';
+import { IF_UNAVAILABLE_LABELS, IF_UNAVAILABLE_RULES } from '../../lib/if-unavailable';
 import type { OrderFormValues, ProductValues } from '../../lib/schemas/order';
 import { describedBy, Field, useFieldError } from '../ui/Field';
 import { ImageCropField } from '../ui/ImageCropField';
@@ -48,9 +49,11 @@ export function ProductBlock({ index, product, onDelete, disabled }: ProductBloc
           aria-invalid={ruleError ? true : undefined}
           aria-describedby={describedBy(ruleError && `${idBase}-if-unavailable-error`)}
         >
-          <option value="ask_me">Ask me</option>
-          <option value="buy_alternative">Buy the alternative</option>
-          <option value="cancel_item">Cancel this item</option>
+          {IF_UNAVAILABLE_RULES.map((rule) => (
+            <option key={rule} value={rule}>
+              {IF_UNAVAILABLE_LABELS[rule]}
+            </option>
+          ))}
         </select>
         <p className="field-error field-error--slot" id={`${idBase}-if-unavailable-error`}>
           {ruleError}

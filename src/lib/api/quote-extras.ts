@@ -1,4 +1,5 @@
 import { asBool, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, type WireRecord } from './decode';
+import { IF_UNAVAILABLE_RULES, type IfUnavailableRule } from '../if-unavailable';
 import { orderFromWire, productFromWire, quoteFromWire, type Order, type OrderProduct, type OrderRecords, type Quote } from './orders';
 
 // Issue 44's additions to the quote, the products and the order (docs/api-contract.md, "A quote shoppers can trust").
@@ -31,12 +32,9 @@ export interface CustomsDeclaration {
   countryOfOrigin: string;
 }
 
-/** The rules a shopper can give for an item that is unavailable. */
-export const IF_UNAVAILABLE_RULES = ['buy_alternative', 'cancel_item', 'ask_me'] as const;
-
 /** What the shopper asked for if a product is unavailable: a known rule (or the text sent) and the alternative ('' when none). */
 export interface IfUnavailable {
-  rule: (typeof IF_UNAVAILABLE_RULES)[number] | string;
+  rule: IfUnavailableRule | string;
   alternative: string;
 }
 

@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { IF_UNAVAILABLE_RULES, type IfUnavailableRule } from '../if-unavailable';
 import { image, messages, quantity, required, url } from './rules';
 
 /** One product block of the order form. */
@@ -17,12 +18,6 @@ export interface ProductValues {
   /** The size or colour to buy instead; needed with buy_alternative. */
   alternative: string;
 }
-
-/** The "if unavailable" rules, as sent in order[products][i][if_unavailable]; ask_me is the default. */
-export const IF_UNAVAILABLE_RULES = ['ask_me', 'buy_alternative', 'cancel_item'] as const;
-
-/** One of IF_UNAVAILABLE_RULES. */
-export type IfUnavailableRule = (typeof IF_UNAVAILABLE_RULES)[number];
 
 /** The longest alternative the service takes. */
 const MAX_ALTERNATIVE = 255;

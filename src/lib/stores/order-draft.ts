@@ -4,7 +4,8 @@ import { $accessToken, $signedIn } from './session';
 import { fetchCurrentUser } from './user';
 import { isRemembered, readSessionUser } from '../api/token-storage';
 import { DRAFT_DATABASE, DRAFT_KEY, markBrowserSession } from '../draft-lifetime';
-import { IF_UNAVAILABLE_RULES, type IfUnavailableRule, type OrderFormValues, type ProductValues } from '../schemas/order';
+import { IF_UNAVAILABLE_RULES, type IfUnavailableRule } from '../if-unavailable';
+import type { OrderFormValues, ProductValues } from '../schemas/order';
 
 /** The draft format's version; a stored draft of another version is dropped (version 1 had no owner). */
 export const DRAFT_VERSION = 2;
@@ -86,7 +87,7 @@ function parseProduct(raw: unknown): StoredProduct | undefined {
   if (quantity !== '' && !(typeof quantity === 'number' && Number.isFinite(quantity))) return undefined;
   if (typeof hasScreenshot !== 'boolean') return undefined;
   // Drafts saved before issue 44 have no "if unavailable" fields: they get the defaults.
-  const rule = (IF_UNAVAILABLE_RULES as readonly unknown[]).includes(ifUnavailable) ? (ifUnavailable as IfUnavailableRule) : 'ask_me';
+  const rule = (IF_UNAVAILABLE_RULES as unknown[]).includes(ifUnavailable) ? (ifUnavailable as IfUnavailableRule) : 'ask_me';
   return { key, name, description, quantity, comment, hasScreenshot, ifUnavailable: rule, alternative: typeof alternative === 'string' ? alternative : '' };
 }
 
