@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/lib/schemas/rules';
-import { ifUnavailableMessages, newAddressSchema, orderFieldErrors, orderSchema, type OrderFormValues } from '../../src/lib/schemas/order';
+import { newAddressSchema } from '../../src/lib/schemas/address';
+import { ifUnavailableMessages, orderFieldErrors, orderSchema, type OrderFormValues } from '../../src/lib/schemas/order';
 
 const image = (size: number, type = 'image/webp') => new Blob([new Uint8Array(size)], { type });
 

@@ -4,7 +4,7 @@ import { Formik, Form, useFormikContext } from 'formik';
 import type { Address } from '../../lib/api/addresses';
 import { $addAddress } from '../../lib/stores/addresses';
 import { errorMessage } from '../../lib/error-message';
-import { emptyNewAddress, newAddressSchema, type NewAddressValues } from '../../lib/schemas/order';
+import { emptyNewAddress, newAddressSchema, type NewAddressValues } from '../../lib/schemas/address';
 import { Field, fieldError } from './Field';
 import { notify } from './Toasts';
 
