@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const sitePort = Number(process.env.E2E_PORT ?? 4321);
 const apiPort = Number(process.env.SANDBOX_PORT ?? 4010);
 const dist = process.env.E2E_DIST ?? 'dist';
+/** The specs that need what only the full browser has: a push service for PushManager.subscribe. */
+const FULL_BROWSER = '**/push-notifications.spec.ts';
 const chromiumArgs = (process.env.CHROMIUM_ARGS ?? '--no-sandbox --disable-gpu --disable-dev-shm-usage --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync').split(' ');
 
 /** End-to-end tests against the production build and the sandbox API, in Chromium. */
@@ -28,12 +30,20 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs } } },
+    // Chromium's headless shell (scripts/find-browser.mjs): the same engine as the full browser at half its CPU time.
+    { name: 'chromium', testIgnore: FULL_BROWSER, use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs } } },
+    // The headless shell has no push service, so the push journeys run in the full browser.
+    {
+      name: 'full-browser',
+      testMatch: FULL_BROWSER,
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: process.env.CHROMIUM_FULL_PATH ?? process.env.CHROMIUM_PATH, args: chromiumArgs } },
+    },
     // The @envelope smoke journeys again, every answer in the { data } envelope (the sandbox's X-Sandbox-Shape header,
     // honoured with its fault switches on): one run proves the client against both shapes.
     {
       name: 'envelope',
       grep: /@envelope/,
+      testIgnore: FULL_BROWSER,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: chromiumArgs },

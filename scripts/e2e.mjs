@@ -11,9 +11,11 @@ function run(command, args, env) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// Says which Node runs the suite: the project's own (node_modules/.bin/node) unless installed without scripts.
-console.log(`e2e on Node ${process.version}`);
-const chromium = findChromium();
+const chromium = findChromium({ shell: true });
+// The push journeys need the full browser's push service (playwright.config.ts, project `full-browser`).
+const fullChromium = findChromium();
+// Says which Node and browsers run the suite: the project's own Node (node_modules/.bin/node) unless installed without scripts.
+console.log(`e2e on Node ${process.version} in ${chromium}${fullChromium === chromium ? '' : ` (push journeys: ${fullChromium})`}`);
 // The client's request timeout in the test build: the timeout cases wait this long, not the product's 5 s.
 const E2E_REQUEST_TIMEOUT_MS = 2000;
 const env = {
@@ -25,6 +27,7 @@ if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['astro', 'build', '--silent'
 const testEnv = {
   ...env,
   CHROMIUM_PATH: chromium,
+  CHROMIUM_FULL_PATH: fullChromium,
   CHROMIUM_ARGS: CHROMIUM_ARGS.join(' '),
   E2E_PORT: String(sitePort),
   SANDBOX_PORT: String(apiPort),

@@ -109,6 +109,22 @@ const apiCalls = () =>
     .filter((s) => s.url.startsWith(config.apiBase) && !s.url.endsWith('/users/show_details'))
     .map((s) => `${s.method} ${s.url.replace(config.apiBase, '')}`);
 
+describe('what the page shows before the service answers', () => {
+  const stateOnLoad = async () => {
+    vi.resetModules();
+    return (await import('../../src/lib/stores/push')).$pushState.get();
+  };
+
+  it('a browser without push, or with notifications blocked, says so from the first paint; otherwise the service is asked', async () => {
+    expect(await stateOnLoad()).toBe('checking');
+    permission = 'denied';
+    expect(await stateOnLoad()).toBe('blocked');
+    Reflect.deleteProperty(window, 'PushManager');
+    expect(await stateOnLoad()).toBe('unsupported');
+    expect(sent).toEqual([]);
+  });
+});
+
 describe('turning notifications on', () => {
   it('asks the permission first, then subscribes with the service key and registers the subscription with the service', async () => {
     await checkPush();

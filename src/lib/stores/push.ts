@@ -35,8 +35,17 @@ export const pushWait = createTryAgain('tries to turn on notifications');
  */
 export type PushState = 'checking' | 'off' | 'on' | 'blocked' | 'unsupported' | 'home-screen' | 'unavailable';
 
-/** This phone's push notifications, as last found out or set. */
-export const $pushState = atom<PushState>('checking');
+function knownAtOnce(): PushState {
+  const support = pushSupport();
+  if (support !== 'ready') return support;
+  return notificationPermission() === 'denied' ? 'blocked' : 'checking';
+}
+
+/**
+ * This phone's push notifications, as last found out or set. What the browser says at once (no push, an iPhone
+ * outside the Home Screen app, blocked) is there from the first paint, so its words never replace the offer on screen.
+ */
+export const $pushState = atom<PushState>(knownAtOnce());
 
 /** Whether this phone's notifications show the shop and total (a locked phone shows them too); off unless the shopper chose it. */
 export const $pushDetails = atom(false);
@@ -105,9 +114,8 @@ export async function setPushDetails(show: boolean): Promise<WriteOutcome<boolea
  * is registered again in place of the old one; one the browser dropped (permission taken back) is removed from the service.
  */
 export async function checkPush(): Promise<void> {
-  const support = pushSupport();
-  if (support !== 'ready') return $pushState.set(support);
-  if (notificationPermission() === 'denied') return $pushState.set('blocked');
+  const known = knownAtOnce();
+  if (known !== 'checking') return $pushState.set(known);
   $pushDetails.set(false);
   try {
     await releaseOthersPush(readRegisteredPush() ? await currentUserId() : null);
