@@ -146,6 +146,9 @@ test.describe('a quote shoppers can trust: shipping speed, insurance, customs de
     expect(Number(checkout.insurance_premium)).toBe(50);
     expect(Number(checkout.total)).toBe(1339.75);
     expect(checkout.declaration_confirmed_at).toBeTruthy();
+    // Track Order's Total amount is then what was charged, speed and insurance included.
+    await page.goto(`/track-order/?order=${orderId}`);
+    await expect(page.getByRole('term').filter({ hasText: 'Total amount' }).locator('+ dd')).toHaveText(MONEY('R1 339,75'));
   });
 
   test('express withdrawn after the page loaded: the refusal says so, insurance and the declaration stay chosen, another speed pays (here on PayFast’s page)', async ({

@@ -204,6 +204,28 @@ async function refuseWrites(page: Page): Promise<void> {
   });
 }
 
+/**
+ * How many drafts the studio has backed up in this browser: Sveltia writes a backup to its IndexedDB store
+ * `draft-backups` 500 ms after the last change to the entry, so a page left sooner has none to offer.
+ */
+async function draftBackups(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const done = <T,>(request: IDBRequest<T>): Promise<T> =>
+      new Promise((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    let count = 0;
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await done(indexedDB.open(name));
+      if (db.objectStoreNames.contains('draft-backups')) count += await done(db.transaction('draft-backups').objectStore('draft-backups').count());
+      db.close();
+    }
+    return count;
+  });
+}
+
 test('an edit the studio cannot write is not lost: the editor is told, the text stays in the form, and the studio offers it again later', async ({
   page,
 }) => {
@@ -237,7 +259,8 @@ test('an edit the studio cannot write is not lost: the editor is told, the text 
   await expect(answer).toHaveText(NEW_ANSWER);
   expect((await readRepository(page, [FAQ]))[FAQ]).toBe(original[FAQ]);
 
-  // The editor leaves and comes back (writes allowed again): the studio offers the edit it backed up in the browser.
+  // The editor leaves once the studio has backed the edit up, and comes back (writes allowed again): it offers the edit.
+  await expect.poll(() => draftBackups(page), { message: 'the studio backs the unsaved edit up in the browser' }).toBe(1);
   await page.goto('/admin/');
   await page.getByRole('treeitem', { name: 'FAQs' }).click();
   await page.getByRole('gridcell', { name: '5. How long does delivery take?' }).click();

@@ -17,7 +17,7 @@ function order(status: string, extra: Partial<Order> = {}): Order {
   return {
     id: 12, portalId: 1, portalName: 'Amazon', userName: 'Thandi Nkosi', address: null, orderType: 'normal', status,
     createdDate: '2026-11-20T09:15:00.000Z', deliveryDate: '', pickup: '', shipping: '', products: [], totalItems: 3, quote: null,
-    parentOrderId: null, paymentStatus: '', ...extra,
+    parentOrderId: null, paymentStatus: '', totalCharged: null, ...extra,
   };
 }
 
@@ -97,6 +97,13 @@ describe('OrderCard', () => {
     expect(within(container).getByText(/^R1[\s\u00a0]150[.,]50$/)).toBeInTheDocument();
     expect(screen.getByText('Order Paid')).toBeInTheDocument();
     expect(screen.getByText('20 Nov 2026')).toBeInTheDocument();
+  });
+
+  it("shows a paid order's total charged (its speed and insurance with it), not the quote's", () => {
+    const quote = { feesCost: 10, serviceFeeCost: 185, subTotal: 1000, totalVat: 150, total: 1150.5, quotedAt: '' };
+    const { container } = render(<OrderCard order={order('paid', { quote, totalCharged: 1602.5 })} />);
+    expect(within(container).getByText(/^R1[\s\u00a0]602[.,]50$/)).toBeInTheDocument();
+    expect(within(container).queryByText(/150[.,]50/)).toBeNull();
   });
 });
 

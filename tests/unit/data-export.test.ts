@@ -51,6 +51,7 @@ const order = (id: number, orderType: Order['orderType']): Order => ({
   quote: { feesCost: 50, serviceFeeCost: 185, subTotal: 335, totalVat: 50.25, total: 385.25, quotedAt: '2026-11-02T10:00:00Z' },
   parentOrderId: orderType === 'return' ? 1 : null,
   paymentStatus: '',
+  totalCharged: null,
 });
 
 const parts = {

@@ -19,6 +19,7 @@ export function anOrder(fields: Partial<Order> = {}): Order {
     quote: null,
     parentOrderId: null,
     paymentStatus: '',
+    totalCharged: null,
     ...fields,
   };
 }

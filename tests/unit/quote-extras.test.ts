@@ -121,6 +121,12 @@ describe('decoding the quote extras: both dialects, anything missing or garbled 
     for (const garbled of [null, 'paid', {}, { total: 'x' }]) expect(checkoutFromWire(garbled)).toBeUndefined();
     expect(checkoutFromWire({ total: '100', shipping_option_id: null, insurance_premium: null })).toMatchObject({ shippingOptionId: '', insured: false, insurancePremium: null });
   });
+
+  it('every order read, in a list too, knows the total charged (shown as its Total amount); none without a readable one', () => {
+    expect(orderFromWire({ id: 13, checkout: { total: '4787.91' } }).totalCharged).toBe(4787.91);
+    expect(orderFromWire({ id: 13, checkout: { total: 4787.91 } }).totalCharged).toBe(4787.91);
+    for (const garbled of [undefined, null, 'paid', {}, { total: 'x' }, { total: -1 }]) expect(orderFromWire({ id: 13, checkout: garbled }).totalCharged).toBeNull();
+  });
 });
 
 describe('the total with a choice (docs/api-contract.md): sub-total plus speed plus premium, VAT 15 % rounded to the cent', () => {

@@ -23,7 +23,7 @@ function OrderItem({ order }: { order: Order }): ReactNode {
       <h4>{orderTitle(order)}</h4>
       <p>
         {statusLabel(order.status)}, placed {formatDate(order.createdDate) || 'on a date not given'}
-        {order.quote ? `, total ${formatRand(order.quote.total)}` : ', no quote yet'}
+        {order.quote ? `, total ${formatRand(order.totalCharged ?? order.quote.total)}` : ', no quote yet'}
       </p>
       {order.address && <p>Deliver to: {addressText(order.address)}</p>}
       <ul>

@@ -81,7 +81,7 @@ export const OrderCard = memo(function OrderCard({ order }: OrderCardProps): Rea
         </div>
         <div>
           <dt>Total amount</dt>
-          <dd className="order-card__total">{formatRand(order.quote?.total)}</dd>
+          <dd className="order-card__total">{formatRand(order.totalCharged ?? order.quote?.total)}</dd>
         </div>
       </dl>
       <div className="order-card__links">

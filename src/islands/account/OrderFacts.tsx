@@ -6,7 +6,7 @@ import { addressLine } from './OrderCard';
 /** Props of the order facts list. */
 export interface OrderFactsProps {
   order: Order;
-  /** The total with the shopper's choices of the quote (issue 44), when it differs from the quote's own. */
+  /** The total with the choices being made on the quote (issue 44); else the total charged, else the quote's own. */
   total?: number;
 }
 
@@ -21,7 +21,7 @@ export function OrderFacts({ order, total }: OrderFactsProps): ReactNode {
     ['Shipping', order.shipping || 'Not yet'],
     ['Address', addressLine(order)],
     ['Total items', String(order.totalItems)],
-    ['Total amount', formatRand(total ?? order.quote?.total)],
+    ['Total amount', formatRand(total ?? order.totalCharged ?? order.quote?.total)],
   ];
   return (
     <dl className="facts">

@@ -92,6 +92,12 @@ export function asNumber(value: unknown, fallback = 0): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
+/** An amount of money (rand, zero or more) from a number or a decimal string; absent, negative or unreadable is null. */
+export function asAmount(value: unknown): number | null {
+  const n = asNumber(value, NaN);
+  return Number.isFinite(n) && n >= 0 ? n : null;
+}
+
 /** A whole number (ids, quantities, counts) from a number or a numeric string; absent is `fallback` (ids default to 0). */
 export function asInt(value: unknown, fallback = 0): number {
   const n = asNumber(value, NaN);

@@ -2,7 +2,7 @@ import { addressFromWire, type Address } from './addresses';
 import { api } from './client';
 import { config } from '../config';
 import { photoRequestsFromWire, warehousePhotosFromWire, type PhotoRequest, type WarehousePhoto } from './warehouse-photos';
-import { asInt, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
+import { asAmount, asInt, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
 import type { Checkout, CustomsDeclaration, IfUnavailable, Insurance, ShippingOption } from './quote-extras';
 
 export type { PageMeta } from './decode';
@@ -77,6 +77,8 @@ export interface Order {
   photoRequests?: PhotoRequest[];
   /** The latest payment's choices and the totals charged (issue 44, read by `orderWithExtras`); undefined when it had none. */
   checkout?: Checkout;
+  /** The total charged with the choices of a paid quote (speed, insurance: `checkout.total`); null when the service sent none. */
+  totalCharged: number | null;
 }
 
 /** Every status the client knows, in the spelling it shows and compares. */
@@ -148,6 +150,7 @@ export function orderFromWire(o: WireRecord): Order {
     paymentStatus: asText(o.payment_status).toLowerCase(),
     warehousePhotos: warehousePhotosFromWire(o.warehouse_photos, products),
     photoRequests: photoRequestsFromWire(o.photo_requests),
+    totalCharged: asAmount(asRecord(o.checkout)?.total),
   };
 }
 

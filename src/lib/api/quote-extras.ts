@@ -1,4 +1,4 @@
-import { asBool, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, type WireRecord } from './decode';
+import { asAmount, asBool, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, type WireRecord } from './decode';
 import { IF_UNAVAILABLE_RULES, type IfUnavailableRule } from '../if-unavailable';
 import { orderFromWire, productFromWire, quoteFromWire, type Order, type OrderProduct, type OrderRecords, type Quote } from './orders';
 
@@ -59,17 +59,12 @@ export interface PaymentChoice {
   declarationConfirmed?: boolean;
 }
 
-const amount = (value: unknown): number | null => {
-  const n = asNumber(value, NaN);
-  return Number.isFinite(n) && n >= 0 ? n : null;
-};
-
 /** The speeds still offered; an option without a readable id or price is dropped, and none at all is undefined. */
 export function shippingOptionsFromWire(value: unknown): ShippingOption[] | undefined {
   const options: ShippingOption[] = [];
   for (const o of asRecords(value)) {
     const id = asText(o.id).trim();
-    const price = amount(o.price);
+    const price = asAmount(o.price);
     if (!id || price === null) continue;
     options.push({
       id,
@@ -85,13 +80,13 @@ export function shippingOptionsFromWire(value: unknown): ShippingOption[] | unde
 /** The insurance offer; undefined without a readable premium. */
 export function insuranceFromWire(value: unknown): Insurance | undefined {
   const i = asRecord(value);
-  const premium = amount(i?.premium);
+  const premium = asAmount(i?.premium);
   if (!i || premium === null) return undefined;
   return {
     premium,
-    ratePercent: amount(i.rate_percent),
-    minimumPremium: amount(i.minimum_premium),
-    insuredValue: amount(i.insured_value),
+    ratePercent: asAmount(i.rate_percent),
+    minimumPremium: asAmount(i.minimum_premium),
+    insuredValue: asAmount(i.insured_value),
     covers: asText(i.covers).trim(),
   };
 }
@@ -120,13 +115,13 @@ export function ifUnavailableFromWire(value: unknown): IfUnavailable | undefined
 /** The order's checkout; undefined without readable totals. */
 export function checkoutFromWire(value: unknown): Checkout | undefined {
   const c = asRecord(value);
-  const total = amount(c?.total);
+  const total = asAmount(c?.total);
   if (!c || total === null) return undefined;
   return {
     shippingOptionId: asText(c.shipping_option_id).trim(),
     shippingPrice: asNumber(c.shipping_price),
     insured: asBool(c.insured),
-    insurancePremium: amount(c.insurance_premium),
+    insurancePremium: asAmount(c.insurance_premium),
     declarationConfirmedAt: asText(c.declaration_confirmed_at),
     subTotal: asNumber(c.sub_total),
     totalVat: asNumber(c.total_vat),
