@@ -96,10 +96,14 @@ test.describe('a quote shoppers can trust: shipping speed, insurance, customs de
       const pay = page.getByRole('button', { name: 'Make Payment' });
       await expect(pay).toBeDisabled();
       await expect(pay).toHaveAccessibleDescription('Confirm the customs declaration before paying');
+      // Held for the shopper, it looks switched off (grey, "not allowed"), not busy or merely paler.
+      await expect(pay).toHaveCSS('cursor', 'not-allowed');
+      await expect(pay).toHaveCSS('background-color', 'rgb(243, 246, 249)');
       await expect(page.getByRole('button', { name: /^Pay another way/ })).toBeDisabled();
       await atBothWidths(page, async () => {
         await declaration.getByRole('checkbox', { name: CONFIRM }).setChecked(true);
         await expect(pay).toBeEnabled();
+        await expect(pay).toHaveCSS('cursor', 'pointer');
       });
     });
 

@@ -67,6 +67,9 @@ test.describe('when placing the order fails', () => {
       await expect.poll(() => posts.length).toBe(1);
       await expect(button).toBeDisabled();
       await expect(button).toHaveText('Placing Order…');
+      // Busy, not held for the shopper: it keeps the sending look (paler, the progress cursor).
+      await expect(button).toHaveAttribute('aria-busy', 'true');
+      await expect(button).toHaveCSS('cursor', 'progress');
       await expect(page.getByRole('button', { name: 'Add Items' })).toBeDisabled();
       // A click on the disabled button sends nothing (counted below).
       await button.click({ force: true });

@@ -125,6 +125,8 @@ test.describe('installable and offline-ready', () => {
     await url.blur();
     await expect(page.getByText('You are offline. You can place the order once you are back online.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    // Held until the phone is back online, and saying so: it looks switched off.
+    await expect(page.getByRole('button', { name: 'Place Order' })).toHaveCSS('cursor', 'not-allowed');
     // The draft is saved after a short pause; the reload, still offline, must bring it back.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('initial_values') ?? '')).toContain('billy-offline');
     await page.reload();

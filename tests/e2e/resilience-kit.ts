@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { apiBase, callApi, createAddress, issueQuote, moveTo, photo, placeOrder } from './account-helpers';
 import { apiBody, apiOrigin, expect, sandbox, test as base, type Tokens } from './fixtures';
 
@@ -30,7 +30,7 @@ export function messageFor(fault: Fault): string {
  */
 const LATENCY_MS = 15_000;
 
-/** The client's request timeout in the test build, which {@link sendThrough} moves the page's clock past. */
+/** The client's request timeout in the test build, which {@link inject} moves the page's clock past. */
 const REQUEST_TIMEOUT_MS = Number(process.env.PUBLIC_REQUEST_TIMEOUT_MS ?? 5000);
 
 const matches = (calls: Call[], method: string, url: string): boolean => {
@@ -45,8 +45,23 @@ const matches = (calls: Call[], method: string, url: string): boolean => {
  */
 export async function inject(page: Page, request: APIRequestContext, email: string, fault: Fault, calls: Call[]): Promise<() => Promise<void>> {
   const keys = (value: number) => Object.fromEntries(calls.map((c) => [`${c.method} ${c.path}`, value]));
-  if (fault === 'timeout' || fault === 'server error') {
-    await sandbox(request, 'POST', '/faults', fault === 'timeout' ? { user: email, latency: keys(LATENCY_MS) } : { user: email, status: keys(500) });
+  if (fault === 'timeout') {
+    await sandbox(request, 'POST', '/faults', { user: email, latency: keys(LATENCY_MS) });
+    // Each of these calls the page sends while the fault is on jumps the page's clock (installed by the case before
+    // its first load) past the client's timeout, so it times out at once. One jump for the first call was not
+    // enough: My Details reads the shopper from the shell, and its addresses and cards a moment later, once the screen
+    // is drawn; those then timed out on the real clock, after the case had pressed every Retry it saw.
+    const jump = (sent: Request): void => {
+      if (matches(calls, sent.method(), sent.url())) void page.clock.fastForward(REQUEST_TIMEOUT_MS).catch(() => undefined);
+    };
+    page.on('request', jump);
+    return async () => {
+      page.off('request', jump);
+      await sandbox(request, 'DELETE', `/faults?user=${encodeURIComponent(email)}`);
+    };
+  }
+  if (fault === 'server error') {
+    await sandbox(request, 'POST', '/faults', { user: email, status: keys(500) });
     return async () => {
       await sandbox(request, 'DELETE', `/faults?user=${encodeURIComponent(email)}`);
     };
@@ -66,9 +81,8 @@ export async function inject(page: Page, request: APIRequestContext, email: stri
 }
 
 /**
- * Does what makes these calls (a page load, a press) under the fault. For a timeout, once the first of them is on its
- * way the page's clock (installed by the case before its first load) jumps past the client's request timeout, and
- * every call sent by then times out at once instead of being waited out.
+ * Does what makes these calls (a page load, a press) under the fault. For a timeout it returns once the first of them
+ * is on its way: {@link inject} makes each time out at once, instead of being waited out.
  */
 export async function sendThrough(page: Page, fault: Fault, calls: Call[], send: () => Promise<unknown>): Promise<void> {
   if (fault !== 'timeout') {
@@ -78,7 +92,6 @@ export async function sendThrough(page: Page, fault: Fault, calls: Call[], send:
   const sent = page.waitForRequest((r) => matches(calls, r.method(), r.url()));
   await send();
   await sent;
-  await page.clock.fastForward(REQUEST_TIMEOUT_MS);
 }
 
 /** Clicks every Retry button on the page (one per part that failed to load). */

@@ -196,6 +196,7 @@ function PlaceOrder({ signedIn, placing, failed }: { signedIn: boolean; placing:
             form={FORM_ID}
             className="button order-form__submit"
             disabled={!canPlaceOrder({ online, agreed: values.agreed, placing })}
+            aria-busy={placing || undefined}
             aria-describedby={['order-rules', online ? '' : 'order-offline', failed ? 'order-failed' : ''].filter(Boolean).join(' ')}
           >
             {placing ? 'Placing Order…' : 'Place Order'}
