@@ -6,6 +6,9 @@ test.describe('order draft guards', () => {
     void signedIn;
     await page.goto('/upload-orders/');
     await productBlock(page, 'Product 1').getByLabel('Product page URL').fill('https://shop.example/keep');
+    // The form asks before leaving once React has run the change's effects: the draft saved is the sign that it has
+    // (the same effects), where a reload sent at once under load left before the question was set up.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('initial_values') ?? '')).toContain('shop.example/keep');
 
     const reload = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
       resolve(dialog.type());
