@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { parse } from 'yaml';
 import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { expect, siteOrigin, test } from './fixtures';
+import { listenLocally, stopServer } from './local-server';
 import { buildSiteCopy } from './site-build';
 import { answerOtherHosts } from './studio-kit';
 
@@ -166,16 +166,15 @@ test('a build from the edited files shows the new answer on /help/ and the new s
   const site = await buildSiteCopy({ pages: ['index.astro', 'help.astro', 'how-it-works.astro'], files: edited, env: sandboxBuildEnv() });
   try {
     const server = createSiteServer({ root: site.outDir });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = await listenLocally(server);
     try {
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       // /help/ is an account page that sends a guest to sign in: its built HTML is read instead.
       const help = readFileSync(join(site.outDir, 'help', 'index.html'), 'utf8');
       expect(/<details id="faq-delivery-time">[\s\S]*?<\/details>/.exec(help)?.[0]).toContain(`<p>${NEW_ANSWER}</p>`);
       await page.goto(`${origin}/how-it-works/`);
       await expect(page.getByRole('heading', { name: `Step 4: ${NEW_TITLE}` }).first()).toBeVisible();
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await stopServer(server);
     }
   } finally {
     site.remove();

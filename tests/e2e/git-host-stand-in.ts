@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally, stopServer } from './local-server';
 
 // Stands in, on this machine, for the hosts an editor's browser reaches to sign in to the studio. For GitHub: the
 // OAuth relay (a sveltia-cms-auth worker, with GitHub's consent page behind it) and GitHub's API. The relay speaks
@@ -118,11 +118,7 @@ async function serve(handle: (call: StandInRequest, response: ServerResponse) =>
     request.on('data', (chunk: string) => (body += chunk));
     request.on('end', () => handle({ request, url: new URL(request.url ?? '/', 'http://stand-in'), body }, response));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return { origin: await listenLocally(server), close: () => stopServer(server) };
 }
 
 /** A GraphQL call to a stand-in's API, and where it records what it was asked. */

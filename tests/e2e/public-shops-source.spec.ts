@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { startSandbox } from '../../sandbox/src/server';
 import { SEED_PORTAL_IDS } from '../../sandbox/src/seed';
 import { PORTALS, syncPortals } from '../../sandbox/src/shops';
 import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { expect, test } from './fixtures';
+import { listenLocally, stopServer } from './local-server';
 import { buildSiteCopy, type SiteBuild } from './site-build';
 
 // The service decides which shops exist: the build reads GET /portals (src/lib/portals-loader.ts). Here a
@@ -36,9 +36,8 @@ test('a shop added to the service appears on /portals/ and the home page after a
     expect(log).toContain(`the service lists no shop with "portalId" ${removed.id}; not shown`);
 
     const server = createSiteServer({ root: site.outDir });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = await listenLocally(server);
     try {
-      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       await page.goto(`${origin}/portals/`);
       const grid = page.getByRole('region', { name: 'All shops' }).getByRole('listitem');
       await expect(grid).toHaveCount(PORTALS.length);
@@ -53,7 +52,7 @@ test('a shop added to the service appears on /portals/ and the home page after a
       await expect(logos.getByRole('link', { name: `${ADDED.name} (opens in a new tab)` })).toHaveCount(1);
       await expect(logos.getByRole('img', { name: removed.name, exact: true })).toHaveCount(0);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await stopServer(server);
     }
   } finally {
     await api.close();

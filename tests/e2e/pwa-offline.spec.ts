@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { axeViolations } from './axe-kit';
 import { apiOrigin, expect, siteOrigin, test } from './fixtures';
+import { listenLocally, stopServer } from './local-server';
 import { productBlock } from './files/order-kit';
 
 const dist = process.env.E2E_DIST ?? 'dist';
@@ -184,12 +184,11 @@ test.describe('a new deploy', () => {
       }
       site.emit('request', req, res);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = await listenLocally(server);
   });
 
   test.afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    await stopServer(server);
   });
 
   test('an open page offers A new version is available with Reload, which brings the new worker in', async ({ page }) => {

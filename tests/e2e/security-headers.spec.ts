@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PUSH_SCRIPT } from '../../scripts/pwa.mjs';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { apiOrigin, expect, test } from './fixtures';
+import { listenLocally, stopServer } from './local-server';
 
 /** A public page, a modal page, an account shell, a rewritten id route and a missing path, with the status each is answered with. */
 const PAGES = [
@@ -77,12 +77,12 @@ test.describe('an SVG with a script, opened directly', () => {
       writeFileSync(join(dir, '404.html'), '<!doctype html><title>Not found</title>');
       writeFileSync(join(dir, 'shops', 'evil.svg'), hostile);
       const server = createSiteServer({ root: dir });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const origin = await listenLocally(server);
       try {
-        await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/shops/evil.svg`);
+        await page.goto(`${origin}/shops/evil.svg`);
         expect(await page.evaluate(() => document.documentElement.getAttribute('data-ran'))).toBe(ran);
       } finally {
-        await new Promise((resolve) => server.close(resolve));
+        await stopServer(server);
       }
     });
   }

@@ -11,6 +11,9 @@ export interface SiteBuild {
   remove(): void;
 }
 
+// A copy's build takes 10 to 30 s on two busy cores: past this it is stuck, and the test says so with what it printed.
+const BUILD_TIMEOUT_MS = 90_000;
+
 /** What {@link buildSiteCopy} builds. */
 export interface SiteCopy {
   /** The pages to keep, as files or folders of src/pages (`help.astro`, `policies`); layouts and components are kept. */
@@ -48,6 +51,10 @@ export async function buildSiteCopy({ pages, files = {}, env }: SiteCopy): Promi
       env: { ...env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: join(root, 'cache') },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
+      timeout: BUILD_TIMEOUT_MS,
+    }).catch((error: Error & { killed?: boolean; stdout?: string; stderr?: string }) => {
+      const what = error.killed ? `did not finish in ${BUILD_TIMEOUT_MS / 1000} s` : `failed (${error.message.split('\n')[0]})`;
+      throw new Error(`The site copy's build ${what}. It printed:\n${error.stdout ?? ''}${error.stderr ?? ''}`);
     });
     return { outDir, log: `${build.stdout}${build.stderr}`, remove };
   } catch (error) {

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, type Page, type Route } from '@playwright/test';
 import { sandboxBuildEnv } from '../../scripts/build-env.mjs';
 import { createSiteServer } from '../../scripts/serve.mjs';
 import { studioCollections } from '../../src/content-studio.ts';
+import { listenLocally, stopServer } from './local-server';
 import { buildSiteCopy } from './site-build';
 
 const ASSETS = 'node_modules/@sveltia/cms/npm/assets';
@@ -101,11 +101,11 @@ export interface StudioSite {
 export async function serveStudioBuild(studioEnv: Record<string, string>): Promise<StudioSite> {
   const site = await buildSiteCopy({ pages: ['index.astro'], env: { ...sandboxBuildEnv(), ...studioEnv } });
   const server = createSiteServer({ root: site.outDir });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = await listenLocally(server);
   return {
-    studio: `http://127.0.0.1:${(server.address() as AddressInfo).port}/admin/`,
+    studio: `${origin}/admin/`,
     close: async () => {
-      await new Promise((resolve) => server.close(resolve));
+      await stopServer(server);
       site.remove();
     },
   };
