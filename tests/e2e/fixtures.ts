@@ -140,18 +140,19 @@ export async function holdBack(page: Page, url: RegExp): Promise<{ requested: ()
 }
 
 /**
- * The layout shifts of the page so far that no input caused, once its document was parsed, each as its score and the
- * elements that moved, with their boxes before and after and the viewport, so that a failure says what moved where.
+ * The layout shifts of the page so far that no input caused, once its document was parsed (and after `since`, a time
+ * of the page's clock), each as its score and the elements that moved, with their boxes before and after and the
+ * viewport, so that a failure says what moved where.
  */
-export async function layoutShifts(page: Page): Promise<string[]> {
+export async function layoutShifts(page: Page, since = 0): Promise<string[]> {
   return page.evaluate(
-    () =>
+    (since) =>
       new Promise<string[]>((resolve) => {
         const seen: string[] = [];
         // A slow CPU paints a document part-parsed (up to the inline island scripts in the body, say) and moves what
         // the rest of it adds: those moves are the parser's, seen on a loaded machine only (the flakes of the footer
         // on /unlock-account/ and the header on /my-details/). What the page's own code moves comes after.
-        const parsed = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domInteractive ?? 0;
+        const parsed = Math.max(since, (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.domInteractive ?? 0);
         new PerformanceObserver((list) => {
           type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
           const box = (r: DOMRectReadOnly): string => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
@@ -165,6 +166,7 @@ export async function layoutShifts(page: Page): Promise<string[]> {
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(seen), 200);
       }),
+    since,
   );
 }
 

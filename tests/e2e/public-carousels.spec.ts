@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiOrigin, expect, holdBack, sandbox, test } from './fixtures';
+import { apiOrigin, expect, holdBack, layoutShifts, sandbox, test } from './fixtures';
 
 /** The 'n of total' label of the centred (active) slide. */
 function activeSlide(page: Page) {
@@ -111,6 +111,44 @@ test.describe('carousels', () => {
     await expect(categories.getByRole('button', { name: /^Electronics/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.locator('[data-shop-category][aria-current="true"]').filter({ hasText: 'Amazon' })).toHaveCount(1);
   });
+
+  for (const width of [320, 375, 412, 1280]) {
+    test(`the category carousel starts where the page first drew it: nothing moves when its code arrives, at ${width} px`, async ({ page }) => {
+      // The page is drawn, as on a slow network, well before swiper arrives; swiper's first layout must be that drawing.
+      const carouselCode = await holdBack(page, /\/_astro\/carousel\.[\w-]+\.js$/);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/portals/');
+      await expect.poll(carouselCode.requested).toBe(1);
+      const categories = page.getByRole('region', { name: 'Shop categories' });
+      const fashion = categories.getByRole('button', { name: /^Fashion/ });
+      // Whole pixels: swiper places the slides by a transform, the page by a padding, a hundredth of a pixel apart.
+      const box = async () => Object.values((await fashion.boundingBox()) ?? {}).map(Math.round);
+      const drawn = await box();
+      expect(drawn[0], 'the first category, centred').toBe(Math.round((width - (drawn[2] ?? 0)) / 2));
+      carouselCode.release();
+      await expect(categories.getByRole('button', { name: 'Pause slides' })).toBeVisible();
+      expect(await layoutShifts(page), `/portals/ at ${width} px`).toEqual([]);
+      expect(await box(), 'the first category where it was drawn').toEqual(drawn);
+      await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 of 7');
+    });
+  }
+
+  for (const width of [375, 1280]) {
+    test(`the shop logo carousel, reached before its code, starts where it was drawn, at ${width} px`, async ({ page }) => {
+      const carouselCode = await holdBack(page, /\/_astro\/carousel\.[\w-]+\.js$/);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      // The adverts above arrive from the service and move what is below them (docs/public-site.md): counted from then.
+      await expect(page.getByRole('region', { name: 'Offers from our shops' })).toBeVisible();
+      const since = await page.evaluate(() => performance.now());
+      const logos = page.getByRole('region', { name: 'Shop logos', exact: true });
+      await logos.scrollIntoViewIfNeeded();
+      await expect.poll(carouselCode.requested).toBe(1);
+      carouselCode.release();
+      await expect(logos.getByRole('button', { name: 'Pause slides' })).toBeVisible();
+      expect(await layoutShifts(page, since), `/ at ${width} px`).toEqual([]);
+    });
+  }
 
   test('the pause control stops the rotation and play starts it again', async ({ page }) => {
     // The page's clock is the test's: the 5 s between slides passes at once.
