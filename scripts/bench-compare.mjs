@@ -47,8 +47,8 @@ async function main() {
   const baselineOut = resolve('.cache/baseline-dist', sha);
   const currentOut = candidateSha ? resolve('.cache/baseline-dist', candidateSha) : CURRENT_DIR;
   console.log(`Building ${candidateRef ?? 'this tree'} and ${ref} (${sha}) ...`);
-  buildSite(candidateSha ? { outDir: currentOut, cwd: baselineTree(candidateSha) } : { outDir: currentOut });
-  buildSite({ outDir: baselineOut, cwd: baselineTree(sha) });
+  await buildSite(candidateSha ? { outDir: currentOut, cwd: baselineTree(candidateSha) } : { outDir: currentOut });
+  await buildSite({ outDir: baselineOut, cwd: baselineTree(sha) });
 
   const lab = await startLab({ root: currentOut });
   console.log(`${environmentText(lab.environment)}.`);

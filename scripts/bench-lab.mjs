@@ -6,6 +6,7 @@ import puppeteer from 'puppeteer-core';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
 import { sandboxBuildEnv } from './build-env.mjs';
+import { startSandboxProcess } from './sandbox-process.mjs';
 import { createSiteServer } from './serve.mjs';
 import { ACCOUNT_SAMPLE_ROUTES, MODAL_ROUTES, NOT_FOUND_ROUTE, PUBLIC_ROUTES, fillRoute } from './routes.mjs';
 import { sandboxOrderIds, sandboxTokens, waitFor } from './sandbox-client.mjs';
@@ -66,10 +67,15 @@ async function measureBenchmarkIndex(browser, runs) {
   return Math.round(median(values));
 }
 
-/** Builds the site in `cwd` (this tree or a baseline's worktree) into `outDir` for the bench's ports and sandbox. */
-export function buildSite({ outDir, cwd = process.cwd() }) {
+/**
+ * Builds the site in `cwd` (this tree or a baseline's worktree) into `outDir` for the bench's ports and sandbox. As a
+ * real build reads the service, it reads a sandbox started for it: the shops, and the adverts the home page is drawn with.
+ */
+export async function buildSite({ outDir, cwd = process.cwd() }) {
   const env = sandboxBuildEnv({ sitePort: SITE_PORT, apiPort: API_PORT, outDir });
+  const sandbox = await startSandboxProcess({ apiPort: API_PORT, env });
   const build = spawnSync('npx', ['astro', 'build', '--silent'], { stdio: 'inherit', env, cwd });
+  await sandbox.stop();
   if (build.status !== 0) throw new Error(`The build in ${cwd} failed (${build.status}).`);
 }
 

@@ -73,7 +73,7 @@ function warnIfBusy() {
 async function main() {
   warnIfBusy();
   console.log('Building ...');
-  buildSite({ outDir: OUT_DIR });
+  await buildSite({ outDir: OUT_DIR });
   const lab = await startLab({ root: OUT_DIR });
   const { site, apiOrigin, chromePath, chrome, browser, environment, settings, groups, setSession, lighthouseRun } = lab;
   console.log(`${environmentText(environment)}.`);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { CHROMIUM_ARGS, findChromium } from './find-browser.mjs';
 import { sandboxBuildEnv } from './build-env.mjs';
+import { startSandboxProcess } from './sandbox-process.mjs';
 
 const sitePort = Number(process.env.E2E_PORT ?? 4321);
 const apiPort = Number(process.env.SANDBOX_PORT ?? 4010);
@@ -23,7 +24,14 @@ const env = {
   ASTRO_CACHE_DIR: process.env.ASTRO_CACHE_DIR ?? `.cache/astro-${sitePort}`,
   PUBLIC_REQUEST_TIMEOUT_MS: String(E2E_REQUEST_TIMEOUT_MS),
 };
-if (process.env.E2E_SKIP_BUILD !== '1') run('npx', ['astro', 'build', '--silent'], env);
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  // As a real build reads the service, this one reads a sandbox: the shops, and the adverts running today, which the
+  // home page is drawn with. The suite's own sandbox (playwright.config.ts) starts on the same port once it is free.
+  const sandbox = await startSandboxProcess({ apiPort, env });
+  const build = spawnSync('npx', ['astro', 'build', '--silent'], { stdio: 'inherit', env });
+  await sandbox.stop();
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
 const testEnv = {
   ...env,
   CHROMIUM_PATH: chromium,

@@ -13,8 +13,8 @@ export interface PortalsSource {
   timeoutMs?: number;
 }
 
-// A build waits longer than a shopper's page would: a slow answer still beats an old snapshot.
-const BUILD_TIMEOUT_MS = 15000;
+/** How long a build waits for the service: longer than a shopper's page would, as a slow answer beats an old snapshot. */
+export const BUILD_TIMEOUT_MS = 15000;
 
 async function fromService(url: string, timeoutMs: number): Promise<Portal[]> {
   const response = await fetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
@@ -30,7 +30,8 @@ async function fromSnapshot(snapshot: string): Promise<Portal[]> {
   return portals;
 }
 
-function reason(error: unknown): string {
+/** Why a call at build time failed, in a few words for the build's log. */
+export function failureReason(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') return 'no answer in time';
   if (error instanceof Error && error.cause instanceof Error) return error.cause.message;
   return error instanceof Error ? error.message : String(error);
@@ -52,7 +53,7 @@ export function portalsLoader({
       } catch (error) {
         portals = await fromSnapshot(snapshot);
         logger.warn(
-          `The shops could not be read from ${url} (${reason(error)}): this build shows the ${portals.length} shops of ${snapshot}, the last committed snapshot, which may be out of date.`,
+          `The shops could not be read from ${url} (${failureReason(error)}): this build shows the ${portals.length} shops of ${snapshot}, the last committed snapshot, which may be out of date.`,
         );
       }
       store.clear();

@@ -232,4 +232,45 @@ test.describe('shop tiles', () => {
     await expect(adverts.getByRole('img', { name: /Zara winter sale/ })).toHaveCount(0);
     await expect(adverts.getByRole('link', { name: /Amazon tech week/ })).toHaveAttribute('href', 'https://www.amazon.com');
   });
+
+  test('the home page is drawn with the adverts running at build time, and nothing moves when the service answers', async ({ page }) => {
+    const advertsCall = await holdBack(page, /\/api\/web\/v1\/adverts$/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const adverts = page.getByRole('region', { name: 'Offers from our shops' });
+    // Before the page has asked, the banners are there, under the hero, where a shopper sees them.
+    await expect(adverts.getByRole('link', { name: 'Amazon tech week (Amazon, opens in a new tab)' })).toBeInViewport();
+    await expect(adverts.getByRole('img')).toHaveCount(3);
+    await expect.poll(advertsCall.requested).toBe(1);
+    const answered = page.waitForResponse(/\/api\/web\/v1\/adverts$/);
+    advertsCall.release();
+    await answered;
+    await expect(adverts.getByRole('img')).toHaveCount(3);
+    expect(await layoutShifts(page), '/ at 1280 px').toEqual([]);
+  });
+
+  test('an advert that ended since the build is taken away when the service answers', async ({ page }) => {
+    await page.route(/\/api\/web\/v1\/adverts$/, async (route) => {
+      const response = await route.fetch();
+      const adverts = (await response.json()) as { name: string }[];
+      await route.fulfill({ response, json: adverts.filter((advert) => advert.name !== 'ASOS summer edit') });
+    });
+    await page.goto('/');
+    const adverts = page.getByRole('region', { name: 'Offers from our shops' });
+    // Adverts 3 and 4 may be changed meanwhile by security-hostile.spec.ts: only 1 and 2 are named here.
+    await expect(adverts.getByRole('img')).toHaveCount(2);
+    await expect(adverts.getByRole('img', { name: 'ASOS summer edit' })).toHaveCount(0);
+    await expect(adverts.getByRole('link', { name: 'Amazon tech week (Amazon, opens in a new tab)' })).toHaveAttribute('href', 'https://www.amazon.com');
+  });
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows the adverts running at build time, linked to their shops', async ({ page }) => {
+    await page.goto('/');
+    const adverts = page.getByRole('region', { name: 'Offers from our shops' });
+    await expect(adverts.getByRole('img')).toHaveCount(3);
+    await expect(adverts.getByRole('link', { name: 'ASOS summer edit (ASOS, opens in a new tab)' })).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { advertItem, pictureUrl } from '../../src/lib/shell/adverts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { advertBanner, bannerItem, bannerKey, pictureUrl, runningBanners, showAdverts } from '../../src/lib/shell/adverts';
 import { LOOP_MINIMUM, padForLoop } from '../../src/lib/shell/carousel';
 import { selectCategory } from '../../src/lib/shell/our-shops';
 import { prefillFromQuery } from '../../src/lib/shell/prefill';
@@ -53,10 +53,11 @@ describe('advert banners', () => {
   });
 
   it('renders the advert name as text and links to the shop in a new tab', () => {
-    const item = advertItem(
+    const banner = advertBanner(
       { id: 1, portalId: 2, name: '<img src=x onerror=alert(1)>', startDate: '', endDate: '', createdAt: '', picture: '/adverts/2.svg' },
       { '2': { name: 'ASOS', link: 'https://www.asos.com' } },
     );
+    const item = banner && bannerItem(banner);
     expect(item?.querySelectorAll('img')).toHaveLength(1);
     const image = item?.querySelector('img');
     expect(image?.alt).toBe('<img src=x onerror=alert(1)>');
@@ -66,10 +67,81 @@ describe('advert banners', () => {
     expect(link?.target).toBe('_blank');
     expect(link?.rel).toBe('noopener noreferrer');
     expect(link?.dataset.portalId).toBe('2');
+    expect(link?.textContent).toBe(' (ASOS, opens in a new tab)');
+    expect(item?.dataset.banner).toBe(bannerKey({ src: '/adverts/2.svg', alt: '<img src=x onerror=alert(1)>', shop: { portalId: 2, name: 'ASOS', link: 'https://www.asos.com' } }));
   });
 
-  it('skips an advert whose picture is not allowed', () => {
-    expect(advertItem({ id: 1, portalId: 2, name: 'x', startDate: '', endDate: '', createdAt: '', picture: 'javascript:x' }, {})).toBeUndefined();
+  it('skips an advert whose picture is not allowed, and shows one of a shop without a link unlinked', () => {
+    expect(advertBanner({ id: 1, portalId: 2, name: 'x', startDate: '', endDate: '', createdAt: '', picture: 'javascript:x' }, {})).toBeUndefined();
+    const unlinked = advertBanner({ id: 1, portalId: 2, name: 'x', startDate: '', endDate: '', createdAt: '', picture: '/adverts/1.svg' }, {});
+    expect(unlinked).toEqual({ src: '/adverts/1.svg', alt: 'x' });
+    expect(unlinked && bannerItem(unlinked).querySelector('a')).toBeNull();
+  });
+});
+
+describe('advert banners drawn at build time', () => {
+  const shops = { '1': { name: 'Amazon', link: 'https://www.amazon.com' } };
+  const advert = (id: number, name: string, end = '2026-12-31') => ({ id, portalId: 1, name, startDate: '2026-11-01', endDate: end, createdAt: '', picture: `/adverts/${id}.svg` });
+  const now = new Date(2026, 10, 28, 12);
+
+  /** A section as AdvertBanners.astro draws it with these adverts running at build time. */
+  function drawnSection(drawn: ReturnType<typeof advert>[]): HTMLElement {
+    const section = document.createElement('section');
+    section.dataset.shops = JSON.stringify(shops);
+    const banners = runningBanners(drawn, shops, now);
+    section.hidden = banners.length === 0;
+    const list = document.createElement('ul');
+    list.append(...banners.map(bannerItem));
+    section.append(list);
+    document.body.append(section);
+    return section;
+  }
+
+  function serviceLists(adverts: ReturnType<typeof advert>[] | 'down'): void {
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    const wire = (a: ReturnType<typeof advert>) => ({ id: a.id, portal_id: a.portalId, name: a.name, start_date: a.startDate, end_date: a.endDate, picture: a.picture });
+    vi.stubGlobal('fetch', vi.fn(async () => (adverts === 'down' ? Promise.reject(new TypeError('offline')) : Response.json(adverts.map(wire)))));
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps the drawn banners, the same nodes, when the service lists the same running adverts', async () => {
+    const section = drawnSection([advert(1, 'Tech week'), advert(2, 'Sale')]);
+    const before = [...section.querySelectorAll('li')];
+    serviceLists([advert(1, 'Tech week'), advert(2, 'Sale'), advert(3, 'Ended', '2026-11-27')]);
+    await showAdverts(section);
+    expect([...section.querySelectorAll('li')]).toEqual(before);
+    expect(before.every((item, index) => item === section.querySelectorAll('li')[index])).toBe(true);
+    expect(section.hidden).toBe(false);
+  });
+
+  it('draws what the service lists now when it differs, and hides the section when nothing runs', async () => {
+    const section = drawnSection([advert(1, 'Tech week'), advert(2, 'Sale', '2026-11-27')]);
+    expect(section.querySelectorAll('img')).toHaveLength(1);
+    serviceLists([advert(1, 'Tech week renamed')]);
+    await showAdverts(section);
+    expect([...section.querySelectorAll('img')].map((image) => image.alt)).toEqual(['Tech week renamed']);
+    serviceLists([advert(1, 'Over', '2026-11-01')]);
+    await showAdverts(section);
+    expect(section.querySelectorAll('li')).toHaveLength(0);
+    expect(section.hidden).toBe(true);
+  });
+
+  it('shows the running adverts of a page built with none, and keeps the drawn ones when the service cannot be reached', async () => {
+    const empty = drawnSection([]);
+    expect(empty.hidden).toBe(true);
+    serviceLists([advert(4, 'New')]);
+    await showAdverts(empty);
+    expect(empty.hidden).toBe(false);
+    expect(empty.querySelector('img')?.alt).toBe('New');
+    const drawn = drawnSection([advert(1, 'Tech week')]);
+    serviceLists('down');
+    await showAdverts(drawn);
+    expect(drawn.querySelector('img')?.alt).toBe('Tech week');
+    expect(drawn.hidden).toBe(false);
   });
 });
 

@@ -80,9 +80,14 @@ export async function listPortals(): Promise<Portal[]> {
   return readPortals(await publicBody('/portals'));
 }
 
+/** Reads a GET /adverts answer in either dialect as adverts. */
+export function readAdverts(body: unknown): Advert[] {
+  return readList(body, 'adverts').items.map(advertFromWire);
+}
+
 /** Lists every advert (public call); use activeAdverts() to keep those running now. */
 export async function listAdverts(): Promise<Advert[]> {
-  return readList(await publicBody('/adverts'), 'adverts').items.map(advertFromWire);
+  return readAdverts(await publicBody('/adverts'));
 }
 
 /** Lists the shops the shopper has orders with (the returns form's shop list). */

@@ -1,0 +1,21 @@
+import { readAdverts, type Advert } from './api/portals';
+import { config } from './config';
+import { BUILD_TIMEOUT_MS, failureReason } from './portals-loader';
+
+/**
+ * The adverts the service lists when the site is built (GET /adverts), so that the home page is drawn with the banners
+ * running then and does not move when the browser asks again; none, with a warning, when the service cannot be reached.
+ */
+export async function advertsAtBuild(): Promise<Advert[]> {
+  const url = `${config.apiBase}/adverts`;
+  try {
+    const response = await fetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(BUILD_TIMEOUT_MS) });
+    if (!response.ok) throw new Error(`it answered ${response.status}`);
+    return readAdverts(await response.json());
+  } catch (error) {
+    console.warn(
+      `The adverts could not be read from ${url} (${failureReason(error)}): the home page is built without banners and shows the running ones when the service answers the browser.`,
+    );
+    return [];
+  }
+}
