@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { waitFor } from './sandbox-client.mjs';
 
 /**
  * Starts the sandbox API (in-memory, quiet) on `apiPort` as a child of this Node, and resolves once it answers
@@ -14,16 +15,11 @@ export async function startSandboxProcess({ apiPort, env = process.env }) {
     if (child.exitCode === null && child.signalCode === null) child.kill();
     await exited;
   };
-  const portals = `http://127.0.0.1:${apiPort}/api/web/v1/portals`;
-  for (let tries = 0; tries < 240; tries += 1) {
-    if (child.exitCode !== null) break;
-    const up = await fetch(portals).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return { stop };
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    await waitFor(`http://127.0.0.1:${apiPort}/api/web/v1/portals`);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  await stop();
-  throw new Error(`The sandbox did not answer ${portals} within a minute.`);
+  return { stop };
 }

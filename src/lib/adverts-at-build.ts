@@ -1,6 +1,6 @@
 import { readAdverts, type Advert } from './api/portals';
 import { config } from './config';
-import { BUILD_TIMEOUT_MS, failureReason } from './portals-loader';
+import { failureReason, serviceBody } from './portals-loader';
 
 /**
  * The adverts the service lists when the site is built (GET /adverts), so that the home page is drawn with the banners
@@ -9,9 +9,7 @@ import { BUILD_TIMEOUT_MS, failureReason } from './portals-loader';
 export async function advertsAtBuild(): Promise<Advert[]> {
   const url = `${config.apiBase}/adverts`;
   try {
-    const response = await fetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(BUILD_TIMEOUT_MS) });
-    if (!response.ok) throw new Error(`it answered ${response.status}`);
-    return readAdverts(await response.json());
+    return readAdverts(await serviceBody(url));
   } catch (error) {
     console.warn(
       `The adverts could not be read from ${url} (${failureReason(error)}): the home page is built without banners and shows the running ones when the service answers the browser.`,

@@ -13,13 +13,18 @@ export interface PortalsSource {
   timeoutMs?: number;
 }
 
-/** How long a build waits for the service: longer than a shopper's page would, as a slow answer beats an old snapshot. */
-export const BUILD_TIMEOUT_MS = 15000;
+// A build waits longer than a shopper's page would: a slow answer still beats an old snapshot.
+const BUILD_TIMEOUT_MS = 15000;
 
-async function fromService(url: string, timeoutMs: number): Promise<Portal[]> {
+/** The body of a GET to the service at build time (undefined when it is not JSON); throws when the service does not answer 2xx in time. */
+export async function serviceBody(url: string, timeoutMs = BUILD_TIMEOUT_MS): Promise<unknown> {
   const response = await fetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
   if (!response.ok) throw new Error(`it answered ${response.status}`);
-  const portals = readPortals(await response.json().catch(() => undefined));
+  return response.json().catch(() => undefined);
+}
+
+async function fromService(url: string, timeoutMs: number): Promise<Portal[]> {
+  const portals = readPortals(await serviceBody(url, timeoutMs));
   if (portals.length === 0) throw new Error('its answer lists no shops');
   return portals;
 }
