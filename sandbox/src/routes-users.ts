@@ -20,8 +20,9 @@ function findUser(ctx: SandboxContext, id: number): UserRow {
 const isAdmin = (c: Context<AppEnv>) => c.get('scopes').includes('admin');
 
 /**
- * Devise's update_with_password: a change of sign-in e-mail and closing the account need the current password, so a
- * stolen access token alone cannot take the account. The admin scope (an operator acting for a user) needs none. A
+ * Devise's update_with_password: a change of sign-in e-mail, of the mobile number or of the notification method, and
+ * closing the account need the current password, so a stolen access token alone cannot take the account or send its
+ * order news to a stranger's phone. The admin scope (an operator acting for a user) needs none. A
  * wrong one counts as a failed sign-in of the account, and a paused account answers 429 (rule 4): a session left open
  * must not guess the password faster than the sign-in can.
  */
@@ -43,6 +44,28 @@ function targetUser(ctx: SandboxContext, c: Context<AppEnv>): UserRow {
   const id = pathId(c);
   if (id !== c.get('user').id && !isAdmin(c)) throw new HttpError(403, 'Forbidden');
   return findUser(ctx, id);
+}
+
+// Spaces inside a number are how it was typed, not another number.
+const sameMobile = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+
+/** The e-mail to the account's address after its mobile number or notification method changed: where the order news now goes. */
+function notificationsChanged(ctx: SandboxContext, before: UserRow, after: UserRow, newMobile: boolean): void {
+  const where: Record<string, string> = {
+    whatsapp: `to WhatsApp at ${after.mobile}`,
+    sms: `by SMS to ${after.mobile}`,
+    email: `by e-mail to ${after.email}`,
+  };
+  const subject = `Your order notifications now go ${where[after.notification_method] ?? where.email}`;
+  const mobileLine = newMobile && after.notification_method === 'email' ? ` Your mobile number is now ${after.mobile}.` : '';
+  // The address the account had before this call: a new one in the same call must not be the only one told.
+  queueMail(ctx, 'notifications_changed', before.email, subject, {
+    first_name: before.first_name,
+    notification_method: after.notification_method,
+    mobile: after.mobile,
+    text: `${subject}.${mobileLine}`,
+    advice: 'If you did not make this change, change your password at once (Forgot password on the sign-in page) and contact us.',
+  });
 }
 
 function emailTaken(ctx: SandboxContext, email: string, exceptId = 0): boolean {
@@ -185,7 +208,10 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     checkMobile(f, 'mobile', mobile);
     if (method !== undefined && !['email', 'sms', 'whatsapp'].includes(method)) f.add('notificationMethod', 'must be email, sms or whatsapp');
     const newEmail = email !== undefined && email.toLowerCase() !== user.email.toLowerCase();
-    if (newEmail) checkCurrentPassword(ctx, c, user, f);
+    // Where the order news goes (SMS or WhatsApp to the mobile) is the account's too: a stranger's number must need the password.
+    const newMobile = mobile !== undefined && !sameMobile(mobile, user.mobile);
+    const newMethod = method !== undefined && method !== user.notification_method;
+    if (newEmail || newMobile || newMethod) checkCurrentPassword(ctx, c, user, f);
     f.check();
     ctx.db.transaction(() => {
       ctx.db
@@ -204,6 +230,7 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
           advice: 'If you did not change it, reset your password and contact us at once.',
         });
       }
+      if (newMobile || newMethod) notificationsChanged(ctx, user, findUser(ctx, user.id), newMobile);
     })();
     return c.json({ data: userJson(findUser(ctx, user.id)) });
   });

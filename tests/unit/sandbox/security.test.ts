@@ -224,14 +224,17 @@ describe('rule 7: failed sign-ins slow down instead of locking', () => {
   });
 
   it('counts a wrong current password as a failed sign-in: an open session guesses no faster than the sign-in', async () => {
-    const api = await start({ signInBackoff: { failures: 2, addressFailures: 100, baseSeconds: 60 } });
+    const api = await start({ signInBackoff: { failures: 3, addressFailures: 100, baseSeconds: 60 } });
     try {
       const user = await freshUser(api.url);
       const c = new Client(api.url);
       await c.login(user);
       const move = (current_password: string) => c.call('PATCH', `/users/${user.id}`, { user: { email: `moved.${user.email}`, current_password } });
+      const redirect = (current_password: string) => c.call('PATCH', `/users/${user.id}`, { user: { mobile: '0829990000', notificationMethod: 'whatsapp', current_password } });
       expect((await move('Guess#2026')).status).toBe(422);
       expect((await c.call('DELETE', `/users/${user.id}`, { user: { current_password: 'Guess#2027' } })).status).toBe(422);
+      expect((await redirect('Guess#2028')).status).toBe(422);
+      expect((await redirect(user.password)).status).toBe(429);
       const paused = await move(user.password);
       expect(paused.status).toBe(429);
       expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(50);

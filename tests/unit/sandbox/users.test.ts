@@ -1,5 +1,5 @@
 import type { RunningSandbox } from '../../../sandbox/src/server';
-import { Client, start } from './helpers';
+import { Client, SHOPPER, start } from './helpers';
 
 let sandbox: RunningSandbox;
 let c: Client;
@@ -97,7 +97,7 @@ describe('current user and management', () => {
     const own = new Client(sandbox.url);
     await own.login({ email: 'manage@example.com', password: 'Lerato#2026' });
     expect((await own.json('GET', `/users/${id}`)).body.data.email).toBe('manage@example.com');
-    const patched = await own.json('PATCH', `/users/${id}`, { user: { firstName: 'Lebo', notificationMethod: 'sms', mobile: '0821110000' } });
+    const patched = await own.json('PATCH', `/users/${id}`, { user: { firstName: 'Lebo', notificationMethod: 'sms', mobile: '0821110000', current_password: 'Lerato#2026' } });
     expect(patched.body.data).toMatchObject({ first_name: 'Lebo', last_name: 'Mokoena', notification_method: 'sms', mobile: '0821110000' });
     const snake = await own.json('PATCH', `/users/${id}`, { user: { last_name: 'Dube' } });
     expect(snake.body.data).toMatchObject({ first_name: 'Lebo', last_name: 'Dube' });
@@ -162,9 +162,49 @@ describe('current user and management', () => {
     expect(mail).toMatchObject({ subject: 'Your e-mail address was changed', payload: { new_email: 'new-owner@example.com' } });
   });
 
+  it('changes the mobile number or the notification method only with the current password, and tells the account\'s e-mail where notifications now go', async () => {
+    const user = { email: 'notified@example.com', password: 'Lerato#2026' };
+    const id = (await anon.json('POST', '/users', newUser(user))).body.data.id;
+    const stranger = new Client(sandbox.url);
+    await stranger.login(user);
+    const notices = async () =>
+      (await c.json('GET', '/__sandbox/outbox')).body.data.filter((m: { kind: string; recipient: string }) => m.kind === 'notifications_changed' && m.recipient === user.email);
+    for (const change of [{ mobile: '0829990000' }, { notificationMethod: 'whatsapp' }, { notification_method: 'sms' }]) {
+      const blank = await stranger.json('PATCH', `/users/${id}`, { user: change });
+      expect(blank, JSON.stringify(change)).toMatchObject({ status: 422, body: { error: "Current password can't be blank", errors: { current_password: ["can't be blank"] } } });
+      const wrong = await stranger.json('PATCH', `/users/${id}`, { user: { ...change, current_password: 'Guess#2026' } });
+      expect(wrong.body.errors, JSON.stringify(change)).toEqual({ current_password: ['is invalid'] });
+    }
+    // The same number (spaces aside) and the same method are no change: they, and the other details, need no password and tell no one.
+    const same = await stranger.json('PATCH', `/users/${id}`, { user: { mobile: ' +27 83 123 4567 ', notificationMethod: 'email', firstName: 'Lebo' } });
+    expect(same.body.data).toMatchObject({ first_name: 'Lebo', mobile: '+27 83 123 4567', notification_method: 'email' });
+    expect(await notices()).toEqual([]);
+
+    const whatsapp = await stranger.json('PATCH', `/users/${id}`, { user: { mobile: '+27829990000', notificationMethod: 'whatsapp', current_password: user.password } });
+    expect(whatsapp.body.data).toMatchObject({ mobile: '+27829990000', notification_method: 'whatsapp' });
+    const sms = await stranger.json('PATCH', `/users/${id}`, { user: { notificationMethod: 'sms', current_password: user.password } });
+    expect(sms.body.data.notification_method).toBe('sms');
+    const email = await stranger.json('PATCH', `/users/${id}`, { user: { notificationMethod: 'email', current_password: user.password } });
+    expect(email.body.data.notification_method).toBe('email');
+    const advice = 'If you did not make this change, change your password at once (Forgot password on the sign-in page) and contact us.';
+    expect(await notices()).toMatchObject([
+      { channel: 'email', subject: 'Your order notifications now go by e-mail to notified@example.com', payload: { notification_method: 'email', text: 'Your order notifications now go by e-mail to notified@example.com.', advice } },
+      { channel: 'email', subject: 'Your order notifications now go by SMS to +27829990000', payload: { notification_method: 'sms', mobile: '+27829990000', advice } },
+      { channel: 'email', subject: 'Your order notifications now go to WhatsApp at +27829990000', payload: { notification_method: 'whatsapp', text: 'Your order notifications now go to WhatsApp at +27829990000.', advice } },
+    ]);
+    // The mobile alone changed while notifications go by e-mail: the e-mail still says where they go, and names the new number.
+    await stranger.json('PATCH', `/users/${id}`, { user: { mobile: '0827770000', current_password: user.password } });
+    expect((await notices())[0].payload.text).toBe('Your order notifications now go by e-mail to notified@example.com. Your mobile number is now 0827770000.');
+
+    // An operator's admin-scope token needs no password.
+    const admin = new Client(sandbox.url);
+    admin.token = (await c.json('POST', '/__sandbox/admin-token', { email: 'shopper@example.com' })).body.data.access_token;
+    expect((await admin.json('PATCH', `/users/${id}`, { user: { notificationMethod: 'whatsapp' } })).body.data.notification_method).toBe('whatsapp');
+  });
+
   it('takes WhatsApp as the notification method, and then sends the quote and the order\'s moves by WhatsApp to the mobile, kept in the outbox beside the e-mail', async () => {
     const me = (await c.json('GET', '/users/show_details')).body.data;
-    const patched = await c.json('PATCH', `/users/${me.id}`, { user: { notificationMethod: 'whatsapp' } });
+    const patched = await c.json('PATCH', `/users/${me.id}`, { user: { notificationMethod: 'whatsapp', current_password: SHOPPER.password } });
     expect(patched.body.data.notification_method).toBe('whatsapp');
     const placed = (await c.json('GET', '/orders?status=placed')).body.data[0].id;
     await c.json('POST', `/__sandbox/orders/${placed}/quote`, { cost: 100 });
@@ -175,7 +215,7 @@ describe('current user and management', () => {
       { channel: 'whatsapp', kind: 'quote', recipient: me.mobile, subject: expect.stringMatching(new RegExp(`^Your quote for order ${placed} is ready: R[\\d.]+, valid for 48 hours\\.$`)) },
       { channel: 'email', kind: 'quote', recipient: me.email },
     ]);
-    await c.json('PATCH', `/users/${me.id}`, { user: { notificationMethod: 'email' } });
+    await c.json('PATCH', `/users/${me.id}`, { user: { notificationMethod: 'email', current_password: SHOPPER.password } });
     await c.json('POST', `/__sandbox/orders/${placed}/status`, { status: 'in transit' });
     expect((await c.json('GET', '/__sandbox/outbox')).body.data[0].subject).not.toContain('in transit');
     expect((await c.json('PATCH', `/users/${me.id}`, { user: { notificationMethod: 'telegram' } })).body.errors.notificationMethod).toEqual(['must be email, sms or whatsapp']);
