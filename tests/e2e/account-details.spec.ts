@@ -20,8 +20,11 @@ test.describe('my details', () => {
     await form.getByLabel('Mobile').press('Tab');
     await expect(form.getByRole('group', { name: 'Notification method' }).getByRole('radio')).toHaveCount(3);
     await form.getByRole('radio', { name: 'WhatsApp' }).check();
+    // Where the order news goes needs the password, as a new e-mail does.
+    await form.getByLabel('Current password', { exact: true }).fill(signedIn.password);
     await form.getByRole('button', { name: 'Save Details' }).click();
     await expect(toast(page, 'Details Updated')).toBeVisible();
+    await expect(form.getByLabel('Current password', { exact: true })).toHaveCount(0);
 
     const user = await callApi<{ first_name: string; mobile: string; notification_method: string }>(request, signedIn.tokens, 'GET', '/users/show_details');
     expect(user).toMatchObject({ first_name: 'Naledi', mobile: '0821112222', notification_method: 'whatsapp' });
@@ -69,6 +72,54 @@ test.describe('my details', () => {
     expect(user).toMatchObject({ first_name: 'Naledi', last_name: 'Dube', email, notification_method: 'email' });
   });
 
+  test('a new mobile asks for the current password: a wrong one shows on the field and keeps what was typed, the right one saves and the e-mail is told; a new first name asks for none', async ({
+    page,
+    request,
+    signedIn,
+  }) => {
+    await page.goto('/my-details/');
+    const form = page.getByRole('form', { name: 'Personal details' });
+    await expect(form.getByLabel('First name')).toHaveValue(signedIn.firstName);
+    const password = form.getByLabel('Current password', { exact: true });
+    await expect(password).toHaveCount(0);
+    // The first name alone needs no password.
+    await form.getByLabel('First name').fill('Naledi');
+    await expect(password).toHaveCount(0);
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(toast(page, 'Details Updated')).toBeVisible();
+    expect(await callApi<{ first_name: string }>(request, signedIn.tokens, 'GET', '/users/show_details')).toMatchObject({ first_name: 'Naledi' });
+
+    await form.getByLabel('Mobile').fill('082 999 0000');
+    await expect(password).toBeVisible();
+    await expect(password).toHaveAccessibleDescription(/where your order news goes: enter your password to change them\. We will tell you by e-mail\./);
+    await form.getByLabel('Last name').fill('Dube');
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(form.getByText('Enter your current password', { exact: true })).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await password.fill('Not#MyPassword1');
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(form.getByText('That is not your current password', { exact: true })).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveValue('Not#MyPassword1');
+    await expect(form.getByLabel('Mobile')).toHaveValue('082 999 0000');
+    await expect(form.getByLabel('Last name')).toHaveValue('Dube');
+    expect(await callApi<{ mobile: string }>(request, signedIn.tokens, 'GET', '/users/show_details')).toMatchObject({ mobile: '+27821234567' });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await password.fill(signedIn.password);
+    await form.getByRole('button', { name: 'Save Details' }).click();
+    await expect(toast(page, 'Details Updated')).toBeVisible();
+    await expect(password).toHaveCount(0);
+    expect(await callApi<{ last_name: string; mobile: string }>(request, signedIn.tokens, 'GET', '/users/show_details')).toMatchObject({ last_name: 'Dube', mobile: '0829990000' });
+    const outbox = await sandbox<{ kind: string; recipient: string; subject: string }[]>(request, 'GET', '/outbox');
+    expect(outbox.find((m) => m.kind === 'notifications_changed' && m.recipient === signedIn.email)?.subject).toBe(`Your order notifications now go by e-mail to ${signedIn.email}`);
+    // Choosing the method back as it was asks for nothing.
+    await form.getByRole('radio', { name: 'SMS' }).check();
+    await expect(password).toBeVisible();
+    await form.getByRole('radio', { name: 'E-mail' }).check();
+    await expect(password).toHaveCount(0);
+  });
+
   test('wrong current passwords pause like failed sign-ins: an e-mail change then says when to try again, other details still save', async ({
     page,
     request,
@@ -107,10 +158,12 @@ test.describe('my details', () => {
     const form = page.getByRole('form', { name: 'Personal details' });
     await form.getByLabel('Last name').fill('Dube');
     await form.getByLabel('Mobile').fill('12');
+    await form.getByLabel('Current password', { exact: true }).fill(signedIn.password);
     await form.getByRole('button', { name: 'Save Details' }).click();
     await expect(form.getByLabel('Mobile')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.getByLabel('Last name')).toHaveValue('Dube');
     await expect(form.getByLabel('Mobile')).toHaveValue('12');
+    await expect(form.getByLabel('Current password', { exact: true })).toHaveValue(signedIn.password);
   });
 
   test('an address is added, deleted and restored with the undo toast', { tag: '@envelope' }, async ({ page, signedIn }) => {

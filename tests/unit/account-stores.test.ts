@@ -20,7 +20,7 @@ const { orderTitle } = await import('../../src/lib/format');
 const { $addCard } = await import('../../src/lib/stores/cards');
 const { $payment } = await import('../../src/lib/stores/payment');
 const { storeTokens, clearTokens } = await import('../../src/lib/stores/session');
-const { returnSchema, detailsSchema, closeAccountSchema } = await import('../../src/lib/schemas/account');
+const { returnSchema, detailsSchema, closeAccountSchema, needsCurrentPassword } = await import('../../src/lib/schemas/account');
 const { detailsFieldErrors, detailsInitialValues } = await import('../../src/lib/details-form');
 const { NOTIFICATION_METHODS, notificationLabel } = await import('../../src/lib/notification-methods');
 const { $deliveredOrders, chooseReturnPortal } = await import('../../src/lib/stores/returns');
@@ -142,18 +142,18 @@ describe('account schemas and details', () => {
     expect(notificationLabel('whatsapp')).toBe('WhatsApp');
     expect(notificationLabel('pigeon')).toBeUndefined();
     const values = { firstName: '', lastName: '', email: 't@example.com', mobile: '', notificationMethod: 'whatsapp', currentPassword: '' };
-    expect(await messagesOf(detailsSchema(''), values)).toEqual([]);
-    expect(await messagesOf(detailsSchema(''), { ...values, notificationMethod: 'pigeon' })).toHaveLength(1);
+    expect(await messagesOf(detailsSchema(undefined), values)).toEqual([]);
+    expect(await messagesOf(detailsSchema(undefined), { ...values, notificationMethod: 'pigeon' })).toHaveLength(1);
   });
 
   it('checks the e-mail with the shared rule and leaves the other details free', async () => {
     const values = { firstName: '', lastName: '', email: 'nope', mobile: 'x', notificationMethod: 'sms', currentPassword: '' };
-    expect(await messagesOf(detailsSchema(''), values)).toEqual(['Must be a valid email']);
+    expect(await messagesOf(detailsSchema(undefined), values)).toEqual(['Must be a valid email']);
   });
 
   it('asks for the current password only when the e-mail changes (any case and spaces around are the same e-mail)', async () => {
     const values = { firstName: 'T', lastName: 'N', email: ' T@Example.com ', mobile: '', notificationMethod: 'sms', currentPassword: '' };
-    const schema = detailsSchema('t@example.com');
+    const schema = detailsSchema({ email: 't@example.com', mobile: '', notificationMethod: 'sms' });
     expect(await messagesOf(schema, values)).toEqual([]);
     // Formik hands an empty field to yup as undefined.
     expect(await messagesOf(schema, { ...values, currentPassword: undefined })).toEqual([]);
@@ -163,11 +163,26 @@ describe('account schemas and details', () => {
     expect(await messagesOf(schema, { ...values, email: 'new@example.com', currentPassword: 'Shopper#2026' })).toEqual([]);
   });
 
+  it('asks for the current password when the mobile (spaces aside) or the notification method changes, as the service does (rule 10)', async () => {
+    const account = { email: 't@example.com', mobile: '0821234567', notificationMethod: 'sms' };
+    const values = { firstName: 'Naledi', lastName: '', email: 't@example.com', mobile: '082 123 4567', notificationMethod: 'sms', currentPassword: '' } as const;
+    const schema = detailsSchema(account);
+    expect(needsCurrentPassword(values, account)).toBe(false);
+    expect(await messagesOf(schema, values)).toEqual([]);
+    for (const change of [{ mobile: '0829990000' }, { mobile: '' }, { notificationMethod: 'whatsapp' }, { notificationMethod: 'email' }] as const) {
+      expect(needsCurrentPassword({ ...values, ...change }, account), JSON.stringify(change)).toBe(true);
+      expect(await messagesOf(schema, { ...values, ...change }), JSON.stringify(change)).toEqual(['Enter your current password']);
+      expect(await messagesOf(schema, { ...values, ...change, currentPassword: 'Shopper#2026' })).toEqual([]);
+    }
+    // While the shopper loads, nothing is known to change.
+    expect(needsCurrentPassword({ ...values, notificationMethod: 'whatsapp' }, undefined)).toBe(false);
+  });
+
   it('lets names and mobile be left empty, as Formik hands them to yup (SPEC section 5: unconstrained strings), but not the e-mail', async () => {
     const { validateYupSchema } = await import('formik');
     const values = { firstName: '', lastName: '', email: 't@example.com', mobile: '', notificationMethod: 'sms', currentPassword: '' };
-    await expect(validateYupSchema(values, detailsSchema('t@example.com'))).resolves.toBeDefined();
-    await expect(validateYupSchema({ ...values, email: '' }, detailsSchema('t@example.com'))).rejects.toMatchObject({ errors: expect.arrayContaining(['Must be a valid email']) });
+    await expect(validateYupSchema(values, detailsSchema({ email: 't@example.com', mobile: '', notificationMethod: 'sms' }))).resolves.toBeDefined();
+    await expect(validateYupSchema({ ...values, email: '' }, detailsSchema({ email: 't@example.com', mobile: '', notificationMethod: 'sms' }))).rejects.toMatchObject({ errors: expect.arrayContaining(['Must be a valid email']) });
   });
 
   it("puts the service's current-password refusal on the field in the shopper's words", () => {

@@ -426,6 +426,25 @@ describe('the reads a write changes', () => {
     expect(usersApi.showDetails).toHaveBeenCalledTimes(1);
   });
 
+  it('a new mobile or notification method carries the current password, and then waits out a 429 as an e-mail change does', async () => {
+    const { currentPasswordWait } = await import('../../src/lib/stores/details');
+    mount($currentUser);
+    await vi.waitFor(() => expect($currentUser.get().data?.mobile).toBe('0821234567'));
+    vi.mocked(usersApi.updateUser).mockResolvedValue(user('Thandi'));
+    const values = { firstName: 'Thandi', lastName: 'Nkosi', email: 'thandi@example.com', mobile: '0821234567', notificationMethod: 'sms', currentPassword: 'Shopper#2026' } as const;
+    await $saveDetails.mutate({ ...values, mobile: '082 999 0000' });
+    expect(vi.mocked(usersApi.updateUser).mock.calls.at(-1)?.[1]).toMatchObject({ mobile: '0829990000', currentPassword: 'Shopper#2026' });
+    await $saveDetails.mutate({ ...values, notificationMethod: 'whatsapp' });
+    expect(vi.mocked(usersApi.updateUser).mock.calls.at(-1)?.[1]).toMatchObject({ notificationMethod: 'whatsapp', currentPassword: 'Shopper#2026' });
+    vi.mocked(usersApi.updateUser).mockRejectedValue(new ApiError('Too many failed attempts. Try again in 60 seconds.', 'client', { status: 429, retryAfter: 60 }));
+    await $saveDetails.mutate({ ...values, notificationMethod: 'whatsapp' });
+    const calls = vi.mocked(usersApi.updateUser).mock.calls.length;
+    const held = await $saveDetails.mutate({ ...values, mobile: '0829990000' });
+    expect(held && 'error' in held && held.error.message).toBe('Too many password attempts. Please wait 1 minute before you try again.');
+    expect(usersApi.updateUser).toHaveBeenCalledTimes(calls);
+    currentPasswordWait.$until.set(0);
+  });
+
   it('an e-mail change refused for too many password attempts says how long to wait, and sends no other until then', async () => {
     const { currentPasswordWait } = await import('../../src/lib/stores/details');
     mount($currentUser);

@@ -3,7 +3,7 @@ import { useFormik } from 'formik';
 import { useMemo, type ReactNode } from 'react';
 import type { User } from '../../lib/api/users';
 import { accountMessages } from '../../lib/account-messages';
-import { detailsSchema, emailChanging, type DetailsValues } from '../../lib/schemas/account';
+import { detailsSchema, emailChanging, needsCurrentPassword, type DetailsValues } from '../../lib/schemas/account';
 import { detailsFieldErrors, detailsInitialValues } from '../../lib/details-form';
 import { NOTIFICATION_METHODS } from '../../lib/notification-methods';
 import { $saveDetails, currentPasswordWait } from '../../lib/stores/details';
@@ -19,10 +19,10 @@ export interface DetailsFormProps {
   user: User | undefined;
 }
 
-/** Personal details: names, e-mail, mobile and notification method (SMS, E-mail or WhatsApp); a new e-mail also asks for the current password; 'Details Updated' on success. */
+/** Personal details: names, e-mail, mobile and notification method (SMS, E-mail or WhatsApp); a new e-mail, mobile or method also asks for the current password; 'Details Updated' on success. */
 export function DetailsForm({ user }: DetailsFormProps): ReactNode {
   const { loading: saving } = useStore($saveDetails);
-  const schema = useMemo(() => detailsSchema(user?.email ?? ''), [user?.email]);
+  const schema = useMemo(() => detailsSchema(user), [user]);
   const form = useFormik<DetailsValues>({
     initialValues: detailsInitialValues(user),
     validationSchema: schema,
@@ -40,6 +40,7 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
       }
     },
   });
+  const guarded = needsCurrentPassword(form.values, user);
   const newEmail = user !== undefined && emailChanging(form.values.email, user.email);
   const methodError = fieldError(form, 'notificationMethod');
   const loading = user === undefined;
@@ -56,19 +57,6 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
           <Field form={form} idPrefix="details" name="email" label="E-mail" type="email" autoComplete="email" />
           <Field form={form} idPrefix="details" name="mobile" label="Mobile" type="tel" autoComplete="tel" />
         </div>
-        {newEmail && (
-          <Field
-            form={form}
-            idPrefix="details"
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            // Its error line keeps its room: a press on Save that blurs the field must not move the button from under the finger.
-            reserveError
-            hint="Your e-mail is how you sign in: enter your password to change it. We will tell your old address."
-          />
-        )}
         <fieldset className="choice-group" aria-describedby={methodError ? 'details-method-error' : undefined}>
           <legend>Notification method</legend>
           {NOTIFICATION_METHODS.map(([value, label]) => (
@@ -89,8 +77,26 @@ export function DetailsForm({ user }: DetailsFormProps): ReactNode {
             {methodError}
           </p>
         )}
+        {/* Below the choices, so the field appearing moves none of them from under the finger that changed one. */}
+        {guarded && (
+          <Field
+            form={form}
+            idPrefix="details"
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            // Its error line keeps its room: a press on Save that blurs the field must not move the button from under the finger.
+            reserveError
+            hint={
+              newEmail
+                ? 'Your e-mail is how you sign in: enter your password to change it. We will tell your old address.'
+                : 'Your mobile and notification method decide where your order news goes: enter your password to change them. We will tell you by e-mail.'
+            }
+          />
+        )}
         <div>
-          <HeldButton wait={newEmail ? wait : undefined} waitId="details-wait" disabled={saving}>
+          <HeldButton wait={guarded ? wait : undefined} waitId="details-wait" disabled={saving}>
             Save Details
           </HeldButton>
         </div>

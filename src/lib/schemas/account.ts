@@ -10,8 +10,15 @@ export interface DetailsValues {
   email: string;
   mobile: string;
   notificationMethod: NotificationMethod;
-  /** Asked for, and sent, only when the e-mail changes (Devise's update_with_password). */
+  /** Asked for, and sent, only when the e-mail, the mobile or the notification method changes (Devise's update_with_password). */
   currentPassword: string;
+}
+
+/** What the account holds now of the details whose change needs the current password. */
+export interface GuardedDetails {
+  email: string;
+  mobile: string;
+  notificationMethod: string;
 }
 
 /** Whether the form's e-mail differs from the account's (any case, spaces around ignored): then the current password is needed. */
@@ -19,8 +26,16 @@ export function emailChanging(typed: string, accountEmail: string): boolean {
   return accountEmail.trim() !== '' && typed.trim().toLowerCase() !== accountEmail.trim().toLowerCase();
 }
 
-/** My details: e-mail uses the shared rule, the others are plain strings (SPEC section 5); a new e-mail needs the current password. */
-export function detailsSchema(accountEmail: string): yup.ObjectSchema<DetailsValues> {
+/** Whether saving the form changes the sign-in e-mail or where the order news goes (mobile, spaces aside, or notification method): then the current password is needed (sandbox/README.md rule 10). */
+export function needsCurrentPassword(values: Pick<DetailsValues, 'email' | 'mobile' | 'notificationMethod'>, account: GuardedDetails | undefined): boolean {
+  if (!account) return false;
+  // The update sends the mobile without its spaces, and the service compares it so.
+  const mobileChanging = values.mobile.replace(/\s+/g, '') !== account.mobile.replace(/\s+/g, '');
+  return emailChanging(values.email, account.email) || mobileChanging || values.notificationMethod !== account.notificationMethod;
+}
+
+/** My details: e-mail uses the shared rule, the others are plain strings (SPEC section 5); a new e-mail, mobile or notification method needs the current password. */
+export function detailsSchema(account: GuardedDetails | undefined): yup.ObjectSchema<DetailsValues> {
   return yup.object({
     // Formik hands an emptied field to yup as undefined: names and mobile may be left empty (SPEC section 5), the e-mail not.
     firstName: yup.string().default(''),
@@ -31,8 +46,10 @@ export function detailsSchema(accountEmail: string): yup.ObjectSchema<DetailsVal
     currentPassword: yup
       .string()
       .default('')
-      .when('email', ([typed]: string[], rule) =>
-        emailChanging(typed ?? '', accountEmail) ? rule.required(accountMessages.currentPasswordNeeded) : rule,
+      .when(['email', 'mobile', 'notificationMethod'], ([email, mobile, notificationMethod]: (string | undefined)[], rule) =>
+        needsCurrentPassword({ email: email ?? '', mobile: mobile ?? '', notificationMethod: notificationMethod as NotificationMethod }, account)
+          ? rule.required(accountMessages.currentPasswordNeeded)
+          : rule,
       ),
   });
 }

@@ -1,5 +1,5 @@
 import { updateUser } from '../api/users';
-import { emailChanging, type DetailsValues } from '../schemas/account';
+import { needsCurrentPassword, type DetailsValues } from '../schemas/account';
 import { createWriteStore } from './query';
 import { createTryAgain } from './try-again';
 import { fetchCurrentUser, setCurrentUser } from './user';
@@ -7,7 +7,7 @@ import { fetchCurrentUser, setCurrentUser } from './user';
 /** The wait after the service refused more current passwords (429): they count as failed sign-ins of the account. */
 export const currentPasswordWait = createTryAgain('password attempts');
 
-/** Saves the personal details (PATCH /users/{id}), with the current password when the e-mail changes, and keeps the cached shopper in step. */
+/** Saves the personal details (PATCH /users/{id}), with the current password when the e-mail, mobile or notification method changes, and keeps the cached shopper in step. */
 export const $saveDetails = createWriteStore<DetailsValues>(async (values) => {
   const user = await fetchCurrentUser();
   const changes = {
@@ -17,8 +17,8 @@ export const $saveDetails = createWriteStore<DetailsValues>(async (values) => {
     mobile: values.mobile.replace(/\s+/g, ''),
     notificationMethod: values.notificationMethod,
   };
-  // Only an e-mail change carries the password, and only it waits out a 429: the other details save meanwhile.
-  const updated = emailChanging(values.email, user.email)
+  // Only a change of e-mail, mobile or method carries the password, and only it waits out a 429: the other details save meanwhile.
+  const updated = needsCurrentPassword(values, user)
     ? await currentPasswordWait.send(() => updateUser(user.id, { ...changes, currentPassword: values.currentPassword }))
     : await updateUser(user.id, changes);
   setCurrentUser(updated);
