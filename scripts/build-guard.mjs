@@ -48,7 +48,8 @@ function publicReason(site, apiHost) {
  * secret in PUBLIC_ variables ships in every visitor's bundle; a build that is not local (SITE_URL
  * or PUBLIC_API_HOST off this machine and its LAN) must name its API and reach it and the payment
  * hosts over https; a real API with payment hosts that still allow a local address would let a
- * card redirect go to the shopper's own machine.
+ * card redirect go to the shopper's own machine; and a build that is not local puts the content studio on the
+ * shop's origin only when STUDIO_ON_SITE=1 says so (STUDIO_OUT_DIR builds it apart).
  */
 export function buildConfigProblems(env) {
   const problems = [];
@@ -76,6 +77,11 @@ export function buildConfigProblems(env) {
           `${name} is ${value}, not an https address, in a build that is not local (${reason}): the editors' sign-in and their Git host token would cross the network unencrypted. Set ${name} to an https address.`,
         );
       }
+    }
+    if ((env.STUDIO_OUT_DIR ?? '').trim() === '' && (env.STUDIO_ON_SITE ?? '').trim() !== '1') {
+      problems.push(
+        `The content studio would be built into the site at /admin/ in a build that is not local (${reason}): an editor signed in there keeps their GitHub (or GitLab) token on the shop's origin, where any script injected into the shop could read it. Set STUDIO_OUT_DIR (for example dist-studio) to build the studio apart, for an origin of its own, or set STUDIO_ON_SITE=1 to put it at /admin/ on purpose.`,
+      );
     }
     const httpPaymentHosts = (env.PUBLIC_PAYMENT_HOSTS ?? '').split(',').map((h) => h.trim()).filter((h) => /^http:/i.test(h));
     if (httpPaymentHosts.length > 0) {
@@ -112,9 +118,7 @@ export function buildGuardIntegration(env) {
         if (command !== 'build') return;
         const problems = buildConfigProblems(env);
         const root = fileURLToPath(config.root);
-        for (const svg of await unsafeSvgs(root, SVG_FOLDERS)) {
-          problems.push(`${svg}. Export the drawing again as a plain SVG (no scripts, links or embedded HTML) or as a PNG.`);
-        }
+        problems.push(...(await unsafeSvgs(root, SVG_FOLDERS)));
         if (problems.length > 0) throw new Error(`Refusing to build:\n- ${problems.join('\n- ')}`);
       },
     },

@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { SignInBackoff } from './backoff';
+import type { TrustedProxies } from './client-address';
 import type { Db } from './db';
 import type { FaultState } from './faults';
 import type { PushState } from './push';
@@ -21,8 +22,10 @@ export interface SandboxContext {
   shape: ResponseShape;
   /** Access-token lifetime for new tokens (changed by the token-lifetime switch), its start value, the refresh-token lifetime, and the refresh family's lifetime from its sign-in. */
   settings: { tokenLifetimeSeconds: number; defaultTokenLifetimeSeconds: number; refreshTokenLifetimeSeconds: number; refreshFamilyLifetimeSeconds: number };
-  /** Failed sign-in counts per account and per client address. */
+  /** Failed sign-in counts per account and client address, and per client address. */
   backoff: SignInBackoff;
+  /** The proxies whose X-Forwarded-For gives the client's address to the backoff and the rate limits. */
+  trustedProxies: TrustedProxies;
   /** Calls of the rate-limited routes per e-mail address and per client address. */
   rateLimits: RateLimits;
   /** How a card payment completes: at once, or on the stand-in PayFast page; the default and per-user choices of the tests. */

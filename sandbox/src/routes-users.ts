@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { createUserToken, hashPassword, requireUser, revokeUserTokens, verifyPassword } from './auth';
+import { clientAddress } from './client-address';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
@@ -28,14 +29,14 @@ const isAdmin = (c: Context<AppEnv>) => c.get('scopes').includes('admin');
  */
 function checkCurrentPassword(ctx: SandboxContext, c: Context<AppEnv>, user: UserRow, f: FieldReader): void {
   if (isAdmin(c)) return;
-  const account = `account:${user.email.trim().toLowerCase()}`;
-  const wait = ctx.backoff.retryAfter([account]);
+  const keys = ctx.backoff.keysFor(user.email.trim().toLowerCase(), clientAddress(c, ctx.trustedProxies));
+  const wait = ctx.backoff.retryAfter(keys);
   if (wait > 0) throw new HttpError(429, `Too many failed attempts. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
   const typed = f.string('current_password') ?? f.string('currentPassword');
   if (typed === undefined || typed === '') f.add('current_password', "can't be blank");
   else if (!verifyPassword(typed, user.password_hash)) {
     f.add('current_password', 'is invalid');
-    ctx.backoff.fail([{ key: account, limit: ctx.backoff.config.failures }]);
+    ctx.backoff.fail(keys);
   }
 }
 
@@ -154,6 +155,8 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
       // Whoever held a session with the old password loses it.
       if (userId !== undefined) revokeUserTokens(ctx, userId);
     })();
+    // The mailbox's owner is the account's: the failures others ran up against it, from any address, no longer pause it.
+    if (userId !== undefined) ctx.backoff.clearAccount(findUser(ctx, userId).email.trim().toLowerCase());
     return c.json({ message: 'Your password has been changed successfully.' });
   });
 
@@ -169,6 +172,7 @@ export function usersRoutes(ctx: SandboxContext): Hono<AppEnv> {
       ctx.db.prepare('UPDATE user_tokens SET used_at = ? WHERE token = ?').run(nowIso(), String(params.token));
       ctx.db.prepare('UPDATE users SET failed_attempts = 0, locked_at = NULL WHERE id = ?').run(userId);
     })();
+    ctx.backoff.clearAccount(findUser(ctx, userId).email.trim().toLowerCase());
     return c.json({ message: 'Your account has been unlocked successfully.' });
   });
 

@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { mountTokenEndpoint, requireUser } from './auth';
 import { DEFAULT_BACKOFF, SignInBackoff, type BackoffConfig } from './backoff';
+import { TrustedProxies } from './client-address';
 import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type PaymentFlow, type SandboxContext } from './context';
 import { openDatabase } from './db';
 import { emptyFaults, faultMiddleware, faultScopeRoutes } from './faults';
@@ -49,6 +50,8 @@ export interface SandboxOptions {
   refreshFamilyLifetime?: number;
   /** Failed sign-in backoff (tests shorten it); default {@link DEFAULT_BACKOFF}. */
   signInBackoff?: Partial<BackoffConfig>;
+  /** Proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client to the backoff and rate limits; default none. */
+  trustedProxies?: string[];
   /** Limits of forgot password, unlock, registration, contact, advertise and push subscription (tests shorten them); default {@link DEFAULT_RATE_LIMIT}. */
   rateLimits?: Partial<RateLimitConfig>;
   /** Answer in the spec's shape (default) or the `{ data }` envelope. */
@@ -88,6 +91,7 @@ export function createSandbox(options: SandboxOptions) {
     },
     backoff: new SignInBackoff({ ...DEFAULT_BACKOFF, ...options.signInBackoff }),
     rateLimits: new RateLimits({ ...DEFAULT_RATE_LIMIT, ...options.rateLimits }),
+    trustedProxies: new TrustedProxies(options.trustedProxies ?? []),
     payments: { flow: options.payment ?? 'direct', perUser: new Map(), pending: new Map() },
     push: createPushState(db, options.faults ?? false),
   };
