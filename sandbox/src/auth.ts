@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { AppEnv, SandboxContext, UserRow } from './context';
 import { nowIso } from './db';
-import { clientAddress, readBody } from './http';
+import { clientAddress } from './client-address';
+import { readBody } from './http';
 import { queueMail } from './outbox';
 
 /** Hashes a password with scrypt and a random salt (`salt:hash`, hex). */
@@ -165,11 +166,10 @@ const DUMMY_HASH = hashPassword(randomToken());
 
 function passwordGrant(ctx: SandboxContext, c: Context<AppEnv>, body: Record<string, unknown>): Response {
   const { username, password } = body;
-  const address = clientAddress(c);
+  const address = clientAddress(c, ctx.trustedProxies);
   const email = typeof username === 'string' ? username.trim().toLowerCase() : '';
-  const keys = [{ key: `address:${address}`, limit: ctx.backoff.config.addressFailures }];
-  if (email !== '') keys.push({ key: `account:${email}`, limit: ctx.backoff.config.failures });
-  const wait = ctx.backoff.retryAfter(keys.map((k) => k.key));
+  const keys = ctx.backoff.keysFor(email, address);
+  const wait = ctx.backoff.retryAfter(keys);
   if (wait > 0) {
     return c.json(
       { error: 'too_many_requests', error_description: `Too many failed sign-in attempts. Try again in ${wait} seconds.` },
@@ -186,7 +186,7 @@ function passwordGrant(ctx: SandboxContext, c: Context<AppEnv>, body: Record<str
     ctx.backoff.fail(keys);
     return grantError(c);
   }
-  ctx.backoff.clear(`account:${email}`);
+  ctx.backoff.clearAccountFrom(email, address);
   return c.json(issueToken(ctx, user.id));
 }
 

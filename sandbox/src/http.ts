@@ -1,4 +1,3 @@
-import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
@@ -26,11 +25,6 @@ export function notFound(): HttpError {
 /** Plain JSON object check (not null, not an array). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The client's address: the socket's, never X-Forwarded-For (a header is the client's to choose). */
-export function clientAddress(c: Pick<Context<{ Bindings: Partial<HttpBindings> }>, 'env'>): string {
-  return c.env?.incoming?.socket.remoteAddress ?? 'unknown';
 }
 
 /** Reads a JSON or form-encoded body; an empty body is `{}`; bad JSON is a 400. */

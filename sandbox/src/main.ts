@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { splitTrustedProxies } from './client-address';
 import { parseRateLimits } from './rate-limit';
 import { startSandbox } from './server';
 import { shapeFromEnv } from './shape';
@@ -27,6 +28,7 @@ const running = await startSandbox({
   shape: shapeFromEnv(env.SANDBOX_SHAPE),
   payment: env.SANDBOX_PAYMENT === 'redirect' ? 'redirect' : 'direct',
   rateLimits: env.SANDBOX_RATE_LIMITS ? parseRateLimits(env.SANDBOX_RATE_LIMITS) : undefined,
+  trustedProxies: splitTrustedProxies(env.SANDBOX_TRUSTED_PROXIES),
   pushReminderSeconds: reminderSeconds !== undefined && Number.isFinite(reminderSeconds) && reminderSeconds >= 0 ? reminderSeconds : undefined,
 });
 console.log(

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv, SandboxContext } from './context';
-import { clientAddress } from './http';
+import { clientAddress } from './client-address';
 
 /** How often each limited call may be made, within a sliding window: per e-mail address and per client address. */
 export interface RateLimitConfig {
@@ -62,7 +62,7 @@ export class RateLimits {
  * ahead, else the 429 to answer, with `Retry-After` in seconds.
  */
 export function overLimit(ctx: SandboxContext, c: Context<AppEnv>, call: LimitedCall, email?: string): Response | undefined {
-  const keys = [{ key: `${call}:address:${clientAddress(c)}`, limit: ctx.rateLimits.config.perAddress }];
+  const keys = [{ key: `${call}:address:${clientAddress(c, ctx.trustedProxies)}`, limit: ctx.rateLimits.config.perAddress }];
   const address = email?.trim().toLowerCase() ?? '';
   if (address !== '') keys.push({ key: `${call}:email:${address}`, limit: ctx.rateLimits.config.perEmail });
   const wait = ctx.rateLimits.take(keys);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { makePng } from '../../../sandbox/src/png';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../sandbox/src/server';
 
@@ -15,6 +16,21 @@ const ROOMY_RATE_LIMITS = { perEmail: 1000, perAddress: 1000 };
 /** Starts a quiet sandbox with faults enabled on a free port over a fresh in-memory database; the rule tests read the envelope dialect (shape.test.ts covers the spec's). */
 export function start(options: Partial<SandboxOptions> = {}): Promise<RunningSandbox> {
   return startSandbox({ db: ':memory:', port: 0, faults: true, quiet: true, shape: 'envelope', rateLimits: ROOMY_RATE_LIMITS, ...options });
+}
+
+/** A JSON request that connects from another loopback address (127.0.0.2, ...): another client as the sandbox sees it. */
+export function jsonFrom(localAddress: string, base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Json }> {
+  const url = path.startsWith('/oauth') || path.startsWith('/__') ? `${base}${path}` : `${base}/api/web/v1${path}`;
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, localAddress, headers: { 'Content-Type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
 }
 
 /** A small HTTP client bound to one sandbox. */

@@ -1,7 +1,8 @@
 import http from 'node:http';
+import { DEFAULT_BACKOFF, SignInBackoff } from '../../../sandbox/src/backoff';
 import type { RunningSandbox } from '../../../sandbox/src/server';
 import { UPLOAD_LINK_SECONDS, uploadUrl } from '../../../sandbox/src/uploads';
-import { Client, OTHER, SHOPPER, goodPng, orderForm, start, type Json } from './helpers';
+import { Client, OTHER, SHOPPER, goodPng, jsonFrom, orderForm, start, type Json } from './helpers';
 
 let sandbox: RunningSandbox;
 let control: Client;
@@ -257,6 +258,77 @@ describe('rule 7: failed sign-ins slow down instead of locking', () => {
       expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(50);
       await c.json('POST', '/__sandbox/reset');
       expect((await signIn(c, SHOPPER.email, SHOPPER.password)).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it("pauses an account only from the address its failures come from: a stranger's guesses never shut the owner out", async () => {
+    const api = await start({ signInBackoff: { failures: 3, addressFailures: 100, baseSeconds: 60 } });
+    try {
+      const user = await freshUser(api.url);
+      const stranger = (password: string) => jsonFrom('127.0.0.2', api.url, 'POST', '/oauth/token', grant({ grant_type: 'password', username: user.email, password }));
+      for (let i = 0; i < 3; i += 1) expect((await stranger('Wrong#2026')).status).toBe(400);
+      const paused = await stranger(user.password);
+      expect(paused.status).toBe(429);
+      expect(Number(paused.headers['retry-after'])).toBeGreaterThan(50);
+      // The owner, elsewhere, signs in and changes the account's keys as ever.
+      const owner = new Client(api.url);
+      await owner.login(user);
+      const moved = `moved.${user.email}`;
+      expect((await owner.call('PATCH', `/users/${user.id}`, { user: { email: moved, current_password: user.password } })).status).toBe(200);
+      // A wrong current password in the owner's session pauses the owner's address only; the stranger's pause stays.
+      await owner.login({ email: moved, password: user.password });
+      for (let i = 0; i < 3; i += 1) {
+        expect((await owner.call('DELETE', `/users/${user.id}`, { user: { current_password: 'Guess#2026' } })).status).toBe(422);
+      }
+      expect((await signIn(owner, moved, user.password)).status).toBe(429);
+      expect((await jsonFrom('127.0.0.3', api.url, 'POST', '/oauth/token', grant({ grant_type: 'password', username: moved, password: user.password }))).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('caps the pause at 15 minutes however long the failures go on', () => {
+    expect(DEFAULT_BACKOFF).toMatchObject({ failures: 5, addressFailures: 20, baseSeconds: 30, maxSeconds: 900, windowSeconds: 900 });
+    const backoff = new SignInBackoff(DEFAULT_BACKOFF);
+    const keys = backoff.keysFor('owner@example.com', '203.0.113.9');
+    let now = 0;
+    const pauses: number[] = [];
+    for (let round = 0; round < 12; round += 1) {
+      for (let i = 0; i < DEFAULT_BACKOFF.failures; i += 1) backoff.fail(keys, now);
+      const wait = backoff.retryAfter(keys, now);
+      pauses.push(wait);
+      now += wait * 1000;
+    }
+    expect(pauses).toEqual([30, 60, 120, 240, 480, 900, 900, 900, 900, 900, 900, 900]);
+  });
+
+  it('the reset and unlock links work whatever the pause, and lift the account\'s pause from every address', async () => {
+    const api = await start({ signInBackoff: { failures: 2, addressFailures: 100, baseSeconds: 600 } });
+    try {
+      const c = new Client(api.url);
+      const user = await freshUser(api.url);
+      const tokenOf = async (kind: string) => (await c.json('GET', '/__sandbox/tokens')).body.data.find((t: Json) => t.kind === kind && t.email === user.email && t.used_at === null).token as string;
+      const pauseFrom = async (address: string) => {
+        const attempt = () => jsonFrom(address, api.url, 'POST', '/oauth/token', grant({ grant_type: 'password', username: user.email, password: 'Wrong#2026' }));
+        for (let i = 0; i < 2; i += 1) await attempt();
+        expect((await attempt()).status).toBe(429);
+      };
+      await pauseFrom('127.0.0.1');
+      await pauseFrom('127.0.0.2');
+      // Forgot password mails a link while the account is paused, and the new password signs in at once, from anywhere.
+      expect((await c.json('POST', '/users/forgot_password', { user: { email: user.email } })).status).toBe(200);
+      const password = 'Renewed#2026';
+      const reset = await c.json('POST', '/users/reset_password', { user: { password, confirm_password: password, token: await tokenOf('reset') } });
+      expect(reset.status).toBe(200);
+      expect((await signIn(c, user.email, password)).status).toBe(200);
+      expect((await jsonFrom('127.0.0.2', api.url, 'POST', '/oauth/token', grant({ grant_type: 'password', username: user.email, password }))).status).toBe(200);
+      // The unlock link of a locked and paused account unlocks it and lifts the pause.
+      await c.json('POST', '/__sandbox/lock', { email: user.email });
+      await pauseFrom('127.0.0.1');
+      expect((await c.json('POST', '/users/unlock_account', { user: { token: await tokenOf('unlock') } })).status).toBe(200);
+      expect((await signIn(c, user.email, password)).status).toBe(200);
     } finally {
       await api.close();
     }
