@@ -36,7 +36,7 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** Mounts /__sandbox control endpoints and applies fault switches. */
   faults?: boolean;
-  /** Where uploads are stored; default: `uploads/` beside the database, a temp folder for `:memory:`. */
+  /** Where uploads are stored; default: `<database file>-uploads` beside it, a fresh temp folder for `:memory:`. */
   uploadsDir?: string;
   /** The site's origin, the only one CORS allows (and PayFast return links); default http://127.0.0.1:4321. */
   siteOrigin?: string;

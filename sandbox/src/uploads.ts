@@ -28,10 +28,14 @@ export function detectImage(bytes: Uint8Array): ImageExt | undefined {
   return undefined;
 }
 
-/** The uploads folder: beside the database file, or a temp folder for `:memory:`. */
+/**
+ * The uploads folder of a database: named after its file (`sandbox.db` keeps them in `sandbox.db-uploads`, as SQLite
+ * names its `-wal`), so two databases in one folder never share (a reset empties only its own); a fresh temporary folder
+ * for `:memory:`.
+ */
 export function defaultUploadsDir(dbFile: string): string {
   if (dbFile === ':memory:') return fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-uploads-'));
-  return path.join(path.dirname(path.resolve(dbFile)), 'uploads');
+  return `${path.resolve(dbFile)}-uploads`;
 }
 
 /** Writes image bytes under a random name and returns the name. */
