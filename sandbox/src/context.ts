@@ -37,12 +37,10 @@ export interface SandboxContext {
 /** A card payment completes at once (`direct`), or after the shopper confirms on the provider's page (`redirect`). */
 export type PaymentFlow = 'direct' | 'redirect';
 
-/** The payment flow for everyone and for some users, and the payments waiting on the stand-in PayFast page. */
+/** The payment flow for everyone and for some users (the payments themselves are attempts in the database: payments.ts). */
 export interface PaymentSettings {
   flow: PaymentFlow;
   perUser: Map<number, PaymentFlow>;
-  /** Pending payments on the provider's page (a card's 3-D Secure, or the hosted page) by their unguessable secret (in memory: a restart forgets them, as a provider session would expire). */
-  pending: Map<string, { orderId: number; returnUrl: string; cancelUrl: string; hosted: boolean }>;
 }
 
 /** A signed-in user as stored (what the bearer middleware puts in the context). */

@@ -178,7 +178,10 @@ CREATE TABLE IF NOT EXISTS orders (
   checkout_shipping_cents INTEGER,
   checkout_insurance_cents INTEGER,
   checkout_declaration_confirmed_at TEXT,
-  checkout_sub_total_cents INTEGER
+  checkout_sub_total_cents INTEGER,
+  paid_attempt_id INTEGER,
+  paid_amount_cents INTEGER,
+  paid_at TEXT
 );
 CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id, created_at);
 CREATE TABLE IF NOT EXISTS products (
@@ -211,6 +214,23 @@ CREATE TABLE IF NOT EXISTS shipping_options (
   withdrawn_at TEXT,
   UNIQUE (order_id, code)
 );
+CREATE TABLE IF NOT EXISTS payment_attempts (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  secret TEXT UNIQUE,
+  method TEXT NOT NULL CHECK (method IN ('card', 'hosted')),
+  card_id INTEGER,
+  amount_cents INTEGER NOT NULL,
+  address_id INTEGER,
+  checkout TEXT,
+  return_url TEXT,
+  cancel_url TEXT,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'paid', 'cancelled', 'failed', 'ended')),
+  ended_reason TEXT,
+  created_at TEXT NOT NULL,
+  finished_at TEXT
+);
+CREATE INDEX IF NOT EXISTS payment_attempts_order ON payment_attempts(order_id, state);
 CREATE TABLE IF NOT EXISTS warehouse_photos (
   id INTEGER PRIMARY KEY,
   order_id INTEGER NOT NULL REFERENCES orders(id),
@@ -270,7 +290,7 @@ CREATE TABLE IF NOT EXISTS outbox (
 
 /** Tables in delete order (children first), used by the reset switch; `push_keys` stays, as subscribers' browsers hold its public key. */
 export const TABLES = [
-  'outbox', 'push_reminders', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
+  'outbox', 'push_reminders', 'payment_attempts', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
   'push_subscriptions', 'social_codes', 'access_tokens', 'user_tokens', 'users',
 ] as const;
 
@@ -293,6 +313,9 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
     checkout_insurance_cents: 'INTEGER',
     checkout_declaration_confirmed_at: 'TEXT',
     checkout_sub_total_cents: 'INTEGER',
+    paid_attempt_id: 'INTEGER',
+    paid_amount_cents: 'INTEGER',
+    paid_at: 'TEXT',
   },
   products: {
     if_unavailable: 'TEXT',

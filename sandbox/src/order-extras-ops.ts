@@ -4,6 +4,7 @@ import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_TEXT, notFound } from './http';
 import { DEFAULT_COVERS, insuranceJson } from './insurance';
 import { cents, OPEN_STATUSES } from './order-ops';
+import { endAttempts } from './payments';
 import { makePng } from './png';
 import { notifyOrder } from './push';
 import { randText, type OrderRow, type ProductRow } from './serialize';
@@ -77,6 +78,7 @@ export function setShippingOption(ctx: SandboxContext, orderId: number, input: S
       )
       .run(orderId, input.id, label, priceCents, min, max);
   }
+  endAttempts(ctx, orderId, 'the shipping speeds changed.');
   return { order_id: orderId, shipping_options: shippingOptionsJson(shippingOptionRows(ctx, orderId)) };
 }
 
@@ -95,6 +97,7 @@ export function setInsurance(ctx: SandboxContext, orderId: number, input: Insura
       .prepare('UPDATE orders SET insurance_rate_bp = ?, insurance_minimum_cents = ?, insurance_covers = ? WHERE id = ?')
       .run(Math.round(rate * 100), minimumCents, covers, orderId);
   }
+  endAttempts(ctx, orderId, 'the insurance offer changed.');
   const updated = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow;
   const products = ctx.db.prepare('SELECT * FROM products WHERE order_id = ?').all(orderId) as ProductRow[];
   return { order_id: orderId, insurance: insuranceJson(updated, products) ?? null };
@@ -124,6 +127,7 @@ export function setDeclaration(ctx: SandboxContext, productId: number, input: De
   ctx.db
     .prepare('UPDATE products SET declared_description = ?, declared_value_cents = ?, country_of_origin = ? WHERE id = ?')
     .run(description, valueCents, origin, productId);
+  endAttempts(ctx, order.id, 'the customs declaration changed.');
   return { product_id: productId, declaration: declarationJson(ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(productId) as ProductRow) };
 }
 

@@ -2,6 +2,7 @@ import { queueMail, queueWhatsApp } from './outbox';
 import type { SandboxContext } from './context';
 import { dateFromToday } from './db';
 import { HttpError, notFound } from './http';
+import { endAttempts } from './payments';
 import { notifyOrder, notifyStatus } from './push';
 import { QUOTE_VALID_HOURS, quoteFor, type OrderRow, type ProductRow } from './serialize';
 
@@ -62,6 +63,7 @@ export function issueQuote(ctx: SandboxContext, orderId: number, input: QuoteInp
     ctx.db
       .prepare("UPDATE orders SET service_fee_cents = ?, quoted_at = ?, status = 'processing' WHERE id = ?")
       .run(fee, new Date(Date.now() - (input.hoursAgo ?? 0) * 3_600_000).toISOString(), orderId);
+    endAttempts(ctx, orderId, 'the quote was issued again.');
   })();
   const updated = loadOrder(ctx, orderId);
   const quote = quoteFor(updated, ctx.db.prepare('SELECT * FROM products WHERE order_id = ?').all(orderId) as ProductRow[]);

@@ -1,6 +1,39 @@
+import { readCheckout, recordCheckout, type Checkout } from './checkout';
 import type { PaymentFlow, SandboxContext } from './context';
+import { nowIso } from './db';
 import { HttpError } from './http';
 import { notifyStatus } from './push';
+import { QUOTE_VALID_HOURS, orderProducts, quoteFor, randText, VAT_RATE, type OrderRow } from './serialize';
+
+/** The message of a quote past its 48 hours, as the quote page words it. */
+export const QUOTE_EXPIRED = 'This quote has expired.';
+
+/** One try at paying an order: what it charges, fixed when it starts (issue 53). */
+export interface PaymentAttempt {
+  id: number;
+  order_id: number;
+  /** The provider page's unguessable secret; null for a card payment that completed at once. */
+  secret: string | null;
+  method: 'card' | 'hosted';
+  card_id: number | null;
+  amount_cents: number;
+  address_id: number | null;
+  /** The choices it charges for, as JSON of a Checkout; null for an order without speeds, insurance or a declaration. */
+  checkout: string | null;
+  return_url: string | null;
+  cancel_url: string | null;
+  /** pending while the shopper is on the provider's page; paid; cancelled or failed there; ended by a newer attempt or a change. */
+  state: 'pending' | 'paid' | 'cancelled' | 'failed' | 'ended';
+  ended_reason: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Why a confirmation was refused: what the provider's page tells the shopper, and the HTTP status it answers with. */
+export interface Refusal {
+  status: 404 | 409 | 422;
+  message: string;
+}
 
 /** The payment flow of one user: their own when a test set one, else the sandbox's (SANDBOX_PAYMENT). */
 export function paymentFlow(ctx: SandboxContext, userId: number): PaymentFlow {
@@ -28,14 +61,130 @@ export function setPaymentFlow(ctx: SandboxContext, email: unknown, flow: unknow
   return { email, flow: paymentFlow(ctx, row.id) };
 }
 
-/** Marks a processing order paid (the provider confirmed the payment) and pushes the move; false when it was not processing. */
-export function markPaid(ctx: SandboxContext, orderId: number): boolean {
-  const paid = ctx.db.prepare("UPDATE orders SET status = 'paid', payment_status = 'paid' WHERE id = ? AND status = 'processing'").run(orderId).changes > 0;
-  if (paid) notifyStatus(ctx, orderId, 'paid');
-  return paid;
+/** True once the quote's 48 hours are over (SPEC section 1): the service, not only the page, refuses to take its money. */
+export function isQuoteExpired(order: Pick<OrderRow, 'quoted_at'>, now = Date.now()): boolean {
+  return order.quoted_at !== null && now - Date.parse(order.quoted_at) >= QUOTE_VALID_HOURS * 3_600_000;
 }
 
-/** Records how the latest payment on the provider's page stands (what PayFast's ITN tells the service): pending, cancelled or failed. */
-export function setPaymentStatus(ctx: SandboxContext, orderId: number, status: 'pending' | 'cancelled' | 'failed'): void {
-  ctx.db.prepare('UPDATE orders SET payment_status = ? WHERE id = ?').run(status, orderId);
+const loadOrder = (ctx: SandboxContext, orderId: number) => ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow;
+
+/** What the order charges now with these choices, VAT included, in cents: the quote, or the checkout's sub-total when there are choices. */
+function chargeCents(ctx: SandboxContext, order: OrderRow, checkout: Checkout | undefined): number {
+  const subTotal = checkout ? checkout.subTotalCents : Math.round((quoteFor(order, orderProducts(ctx, order.id))?.sub_total ?? 0) * 100);
+  return subTotal + Math.round(subTotal * VAT_RATE);
+}
+
+/**
+ * Starts a payment attempt on an order of the caller, reading it afresh (a second request that waited on its body sees
+ * the first one's payment): refuses an order that cannot be paid, an expired quote, and choices that no longer match
+ * the quote; ends the order's previous attempt; records the amount and the choices this one charges.
+ */
+export function startAttempt(
+  ctx: SandboxContext,
+  orderId: number,
+  params: Record<string, unknown>,
+  how: { method: 'card' | 'hosted'; cardId?: number; returnUrl?: string; cancelUrl?: string; secret?: string },
+): PaymentAttempt {
+  return ctx.db.transaction(() => {
+    const order = loadOrder(ctx, orderId);
+    if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
+      throw new HttpError(422, 'Only a quoted order in processing can be paid');
+    }
+    if (isQuoteExpired(order)) throw new HttpError(422, QUOTE_EXPIRED, { quote: [QUOTE_EXPIRED] });
+    const checkout = readCheckout(ctx, order, params);
+    endAttempts(ctx, orderId, 'A newer payment of this order was started.');
+    if (checkout) recordCheckout(ctx, orderId, checkout);
+    const id = ctx.db
+      .prepare(
+        `INSERT INTO payment_attempts (order_id, secret, method, card_id, amount_cents, address_id, checkout, return_url, cancel_url, state, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+      )
+      .run(orderId, how.secret, how.method, how.cardId, chargeCents(ctx, order, checkout), order.address_id, checkout ? JSON.stringify(checkout) : null, how.returnUrl, how.cancelUrl, nowIso())
+      .lastInsertRowid;
+    ctx.db.prepare("UPDATE orders SET payment_status = 'pending' WHERE id = ?").run(orderId);
+    return ctx.db.prepare('SELECT * FROM payment_attempts WHERE id = ?').get(id) as PaymentAttempt;
+  })();
+}
+
+/**
+ * Ends the order's pending payment attempt, if any (a newer one started, or what it charges for changed): it can no
+ * longer be confirmed, cancelled or failed. An unpaid order forgets the choices it recorded and reads payment_status
+ * `ended`, so the quote page can say the payment stopped and nothing was charged.
+ */
+export function endAttempts(ctx: SandboxContext, orderId: number, reason: string): void {
+  const ended = ctx.db
+    .prepare("UPDATE payment_attempts SET state = 'ended', ended_reason = ?, finished_at = ? WHERE order_id = ? AND state = 'pending'")
+    .run(reason, nowIso(), orderId).changes;
+  if (ended === 0) return;
+  ctx.db
+    .prepare(
+      `UPDATE orders SET payment_status = 'ended', checkout_shipping_option = NULL, checkout_shipping_cents = NULL, checkout_insurance_cents = NULL,
+         checkout_declaration_confirmed_at = NULL, checkout_sub_total_cents = NULL WHERE id = ? AND status = 'processing'`,
+    )
+    .run(orderId);
+}
+
+/** The attempt behind a provider page's secret, whatever its state; undefined for an unknown secret. */
+export function attemptBySecret(ctx: SandboxContext, secret: string): PaymentAttempt | undefined {
+  if (secret === '') return undefined;
+  return ctx.db.prepare('SELECT * FROM payment_attempts WHERE secret = ?').get(secret) as PaymentAttempt | undefined;
+}
+
+/** Why this attempt can no longer be paid, or undefined while it can: finished, replaced or overtaken by a change, the order no longer payable, its quote expired. */
+export function attemptProblem(ctx: SandboxContext, attempt: PaymentAttempt): Refusal | undefined {
+  if (attempt.state === 'ended') return { status: 409, message: `This payment was stopped: ${attempt.ended_reason ?? 'the order changed.'} Nothing was charged.` };
+  if (attempt.state !== 'pending') return { status: 404, message: 'This payment is already finished.' };
+  const order = loadOrder(ctx, attempt.order_id);
+  if (order.status !== 'processing') return { status: 409, message: `Order ${order.id} is ${order.status}: nothing more is charged.` };
+  if (isQuoteExpired(order)) return { status: 422, message: QUOTE_EXPIRED };
+  return undefined;
+}
+
+/**
+ * Confirms an attempt with the amount the provider says it took (the card's answer, PayFast's ITN or return): the order
+ * becomes paid only when the attempt is still its current one, its quote is within its 48 hours, the amount equals the
+ * attempt's, and what the order charges now is still what the attempt charges (else the attempt ends). The order then
+ * records the attempt's amount and choices. Answers the refusal, or undefined once paid.
+ */
+export function confirmAttempt(ctx: SandboxContext, attemptId: number, paidCents: number | undefined): Refusal | undefined {
+  return ctx.db.transaction((): Refusal | undefined => {
+    const attempt = ctx.db.prepare('SELECT * FROM payment_attempts WHERE id = ?').get(attemptId) as PaymentAttempt;
+    const problem = attemptProblem(ctx, attempt);
+    if (problem) {
+      if (problem.message === QUOTE_EXPIRED) endAttempts(ctx, attempt.order_id, 'the quote expired.');
+      return problem;
+    }
+    if (paidCents !== attempt.amount_cents) {
+      const said = paidCents === undefined ? 'no amount' : randText(paidCents);
+      return { status: 422, message: `The amount paid (${said}) is not the amount of this payment (${randText(attempt.amount_cents)}): the order is not marked paid.` };
+    }
+    const order = loadOrder(ctx, attempt.order_id);
+    const checkout = attempt.checkout === null ? undefined : (JSON.parse(attempt.checkout) as Checkout);
+    if (order.address_id !== attempt.address_id || chargeCents(ctx, order, checkout) !== attempt.amount_cents) {
+      endAttempts(ctx, order.id, 'the order changed after it started.');
+      return { status: 409, message: 'This payment was stopped: the order changed after it started. Nothing was charged.' };
+    }
+    const now = nowIso();
+    ctx.db.prepare("UPDATE payment_attempts SET state = 'paid', finished_at = ? WHERE id = ?").run(now, attempt.id);
+    if (checkout) recordCheckout(ctx, order.id, checkout);
+    ctx.db
+      .prepare("UPDATE orders SET status = 'paid', payment_status = 'paid', paid_attempt_id = ?, paid_amount_cents = ?, paid_at = ? WHERE id = ?")
+      .run(attempt.id, attempt.amount_cents, now, order.id);
+    return undefined;
+  })();
+}
+
+/** Pushes the move to paid once the attempt's transaction is done (a push never holds the database). */
+export function announcePaid(ctx: SandboxContext, orderId: number): void {
+  notifyStatus(ctx, orderId, 'paid');
+}
+
+/** The shopper cancelled on the provider's page, or the bank declined (PayFast's ITN): only a pending attempt of an unpaid order changes, and the order's payment_status says which. */
+export function finishAttempt(ctx: SandboxContext, attempt: PaymentAttempt, state: 'cancelled' | 'failed'): void {
+  ctx.db.transaction(() => {
+    const changed = ctx.db
+      .prepare("UPDATE payment_attempts SET state = ?, finished_at = ? WHERE id = ? AND state = 'pending'")
+      .run(state, nowIso(), attempt.id).changes;
+    if (changed > 0) ctx.db.prepare("UPDATE orders SET payment_status = ? WHERE id = ? AND status = 'processing'").run(state, attempt.order_id);
+  })();
 }

@@ -135,7 +135,6 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
     resetData(ctx);
     setFaults(emptyFaults());
     ctx.payments.perUser.clear();
-    ctx.payments.pending.clear();
     clearPushService(ctx);
     ctx.settings.tokenLifetimeSeconds = ctx.settings.defaultTokenLifetimeSeconds;
     return c.json({ data: { status: 'reset' } });

@@ -3,10 +3,9 @@ import { randomToken, requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_TEXT, MAX_URL, pageMeta, paging, parseId, pathId, readBody, requireParam, tooLong, type FieldErrors } from './http';
-import { readCheckout, recordCheckout } from './checkout';
 import { readIfUnavailable, type IfUnavailable } from './if-unavailable';
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
-import { markPaid, paymentFlow, setPaymentStatus, siteLink } from './payments';
+import { announcePaid, confirmAttempt, endAttempts, paymentFlow, siteLink, startAttempt } from './payments';
 import { ownCard } from './routes-cards';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteJson, type OrderRow } from './serialize';
 import { acceptImage, imageProblem } from './uploads';
@@ -192,21 +191,11 @@ async function createReturn(ctx: SandboxContext, c: Context<AppEnv>, parent: Ord
   return orderJson(ctx, c.get('origin'), ownOrder(ctx, id, parent.user_id));
 }
 
-/** Refuses an order that cannot be paid, then the shopper's choices that no longer match its quote; records those that do. */
-function checkPayment(ctx: SandboxContext, order: OrderRow, params: Record<string, unknown>): void {
-  if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
-    throw new HttpError(422, 'Only a quoted order in processing can be paid');
-  }
-  const checkout = readCheckout(ctx, order, params);
-  if (checkout) recordCheckout(ctx, order.id, checkout);
-}
-
 /** A payment waiting on the stand-in PayFast page: its location, the order still processing; return and cancel links only on the site. */
-function toProviderPage(ctx: SandboxContext, c: Context<AppEnv>, order: OrderRow, params: Record<string, unknown>, hosted: boolean) {
+function toProviderPage(ctx: SandboxContext, c: Context<AppEnv>, order: OrderRow, params: Record<string, unknown>, how: { method: 'card' | 'hosted'; cardId?: number }) {
   const secret = randomToken(24);
   const back = (given: unknown, flag: string) => siteLink(ctx, given) ?? `${ctx.siteOrigin}/quote-payment/${order.id}/?${flag}=true`;
-  ctx.payments.pending.set(secret, { orderId: order.id, returnUrl: back(params.return_url, 'success'), cancelUrl: back(params.cancel_url, 'cancel'), hosted });
-  setPaymentStatus(ctx, order.id, 'pending');
+  startAttempt(ctx, order.id, params, { ...how, secret, returnUrl: back(params.return_url, 'success'), cancelUrl: back(params.cancel_url, 'cancel') });
   const location = `${c.get('origin')}/stand-in/payfast/payments/${secret}`;
   return { status: 'pending', location, order: orderJson(ctx, c.get('origin'), ownOrder(ctx, order.id, order.user_id)) };
 }
@@ -230,7 +219,12 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
       : ctx.db.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(addressId, order.user_id);
     if (!address) throw new HttpError(422, 'Address required', { address: ['Address required'] });
     if (!OPEN_STATUSES.includes(order.status)) throw new HttpError(422, 'The address of a finalized order cannot change');
-    ctx.db.prepare('UPDATE orders SET address_id = ? WHERE id = ?').run(addressId, order.id);
+    if (addressId !== order.address_id) {
+      ctx.db.transaction(() => {
+        ctx.db.prepare('UPDATE orders SET address_id = ? WHERE id = ?').run(addressId, order.id);
+        endAttempts(ctx, order.id, 'the shipping address changed.');
+      })();
+    }
     return c.json({ data: orderJson(ctx, c.get('origin'), load(c)) });
   });
 
@@ -260,9 +254,12 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     if (cardId === undefined) throw new HttpError(422, 'Must select a card', { card_id: ['Must select a card'] });
     const card = ownCard(ctx, cardId, order.user_id);
     if (card.is_valid !== 1) throw new HttpError(422, 'This card is not ready for payments', { card_id: ['is not valid'] });
-    checkPayment(ctx, order, params);
-    if (paymentFlow(ctx, order.user_id) === 'redirect') return c.json({ data: toProviderPage(ctx, c, order, params, false) });
-    markPaid(ctx, order.id);
+    if (paymentFlow(ctx, order.user_id) === 'redirect') return c.json({ data: toProviderPage(ctx, c, order, params, { method: 'card', cardId }) });
+    // The card's answer comes back at once, for the amount the attempt charges.
+    const attempt = startAttempt(ctx, order.id, params, { method: 'card', cardId });
+    const refusal = confirmAttempt(ctx, attempt.id, attempt.amount_cents);
+    if (refusal) throw new HttpError(422, refusal.message);
+    announcePaid(ctx, order.id);
     return c.json({ data: { status: 'paid', order: orderJson(ctx, c.get('origin'), load(c)) } });
   });
 
@@ -270,8 +267,7 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.post('/:id/create_hosted_payment', async (c) => {
     const order = load(c);
     const params = requireParam(await readBody(c), 'order');
-    checkPayment(ctx, order, params);
-    return c.json({ data: toProviderPage(ctx, c, order, params, true) });
+    return c.json({ data: toProviderPage(ctx, c, order, params, { method: 'hosted' }) });
   });
 
   r.post('/:id/photo_requests', async (c) => {

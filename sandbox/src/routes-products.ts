@@ -4,6 +4,7 @@ import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { HttpError, notFound, pathId } from './http';
 import { OPEN_STATUSES } from './order-ops';
+import { endAttempts } from './payments';
 import { orderProducts, ownOrder, productOfOrder, type OrderRow, type ProductRow } from './serialize';
 
 function ownProduct(ctx: SandboxContext, c: Context<AppEnv>): { product: ProductRow; order: OrderRow } {
@@ -34,14 +35,22 @@ export function productsRoutes(ctx: SandboxContext): Hono<AppEnv> {
     assertOpen(order);
     const live = orderProducts(ctx, order.id).filter((p) => p.deleted_at === null);
     if (live.length <= 1) throw new HttpError(422, 'An order needs at least one product');
-    ctx.db.prepare('UPDATE products SET deleted_at = ? WHERE id = ?').run(nowIso(), product.id);
+    ctx.db.transaction(() => {
+      ctx.db.prepare('UPDATE products SET deleted_at = ? WHERE id = ?').run(nowIso(), product.id);
+      endAttempts(ctx, order.id, `${product.name} was removed from the order.`);
+    })();
     return c.json({ data: { id: product.id, name: product.name } });
   });
 
   r.post('/:id/restore', (c) => {
     const { product, order } = ownProduct(ctx, c);
     assertOpen(order);
-    ctx.db.prepare('UPDATE products SET deleted_at = NULL WHERE id = ?').run(product.id);
+    if (product.deleted_at !== null) {
+      ctx.db.transaction(() => {
+        ctx.db.prepare('UPDATE products SET deleted_at = NULL WHERE id = ?').run(product.id);
+        endAttempts(ctx, order.id, `${product.name} was put back on the order.`);
+      })();
+    }
     return c.json({ data: productOfOrder(ctx, c.get('origin'), order, product.id) });
   });
 

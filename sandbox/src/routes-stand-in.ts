@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { issueToken, randomToken } from './auth';
 import type { AppEnv, SandboxContext } from './context';
-import { markPaid, setPaymentStatus } from './payments';
+import { readBody } from './http';
+import { announcePaid, attemptBySecret, attemptProblem, confirmAttempt, finishAttempt, type PaymentAttempt, type Refusal } from './payments';
 import { DEMO_USER } from './seed';
 
 /** Secret of the stand-in Facebook app, used to sign `signed_request`. */
@@ -12,7 +13,7 @@ const CODE_LIFETIME_MS = 10 * 60_000;
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
-function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 400 | 404 = 200): Response {
+function page(c: Context<AppEnv>, title: string, body: string, status: 200 | 400 | 404 | 409 | 422 = 200): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#222}
 a,button{display:inline-block;margin:.5rem .5rem 0 0;padding:.6rem 1.2rem;border:1px solid #555;border-radius:4px;background:#fff;color:#222;font:inherit;text-decoration:none;cursor:pointer}
@@ -112,13 +113,18 @@ const s256 = (verifier: string) => crypto.createHash('sha256').update(verifier).
 
 async function callbackParams(c: Context<AppEnv>): Promise<Record<string, string | undefined>> {
   const names = ['code', 'signed_request', 'code_verifier', 'redirect_uri', 'nonce'];
-  // Google's code comes in the POST body (JSON); Facebook's callback is a GET (SPEC section 7), so its values are in the query.
-  const body: Record<string, unknown> = c.req.method === 'POST' ? await c.req.json<Record<string, unknown>>().catch(() => ({})) : {};
+  // Both callbacks are POSTs with a JSON body; the query is read too for the code (SPEC section 7 puts Google's there).
+  const body: Record<string, unknown> = await c.req.json<Record<string, unknown>>().catch(() => ({}));
   return Object.fromEntries(names.map((name) => [name, typeof body[name] === 'string' ? body[name] : c.req.query(name)]));
 }
 
+const invalidRequest = (c: Context<AppEnv>, description: string, status: 400 | 405, headers: Record<string, string> = {}) =>
+  c.json({ error: 'invalid_request', error_description: description }, status, headers);
+
 function callback(ctx: SandboxContext, provider: 'google' | 'facebook') {
   return async (c: Context<AppEnv>) => {
+    // The PKCE verifier is the tab's secret: in a query string it would land in proxies' and servers' logs.
+    if (c.req.query('code_verifier') !== undefined) return invalidRequest(c, 'Send code_verifier in the POST body, never in the query.', 400);
     const params = await callbackParams(c);
     const signed = params.signed_request;
     const code = params.code ?? (signed && provider === 'facebook' ? codeFromSignedRequest(signed) : undefined);
@@ -149,7 +155,9 @@ function callback(ctx: SandboxContext, provider: 'google' | 'facebook') {
 export function socialRoutes(ctx: SandboxContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.post('/google_oauth2/callback', callback(ctx, 'google'));
-  r.get('/facebook/callback', callback(ctx, 'facebook'));
+  r.post('/facebook/callback', callback(ctx, 'facebook'));
+  // SPEC section 7's GET would carry the verifier in the query: refused, whatever it carries.
+  r.get('/facebook/callback', (c) => invalidRequest(c, 'Use POST, with code, code_verifier and redirect_uri in the body.', 405, { Allow: 'POST' }));
   return r;
 }
 
@@ -189,48 +197,57 @@ export function standInRoutes(ctx: SandboxContext): Hono<AppEnv> {
     ctx.db.prepare('UPDATE cards SET is_valid = 1 WHERE id = ?').run(card.id);
     return c.redirect(`${ctx.siteOrigin}/my-details?success=true`, 303);
   });
-  const pendingPayment = (c: Context<AppEnv>) => {
-    const secret = c.req.param('secret') ?? '';
-    const payment = ctx.payments.pending.get(secret);
-    const order = payment
-      ? (ctx.db.prepare('SELECT id, status, quoted_at FROM orders WHERE id = ?').get(payment.orderId) as { id: number; status: string } | undefined)
-      : undefined;
-    return payment && order ? { secret, ...payment, order } : undefined;
-  };
   const noPayment = (c: Context<AppEnv>) => page(c, 'PayFast (sandbox)', '<p>This payment is unknown or already finished.</p>', 404);
+  // A payment that can no longer be paid says why, that nothing was charged, and leads back to the quote.
+  const refused = (c: Context<AppEnv>, attempt: PaymentAttempt, refusal: Refusal) =>
+    page(
+      c,
+      'PayFast (sandbox)',
+      `<p>${escapeHtml(refusal.message)}</p>${attempt.return_url ? `<p><a href="${escapeHtml(attempt.return_url)}">Back to the quote</a></p>` : ''}`,
+      refusal.status,
+    );
+  const attemptOf = (c: Context<AppEnv>) => attemptBySecret(ctx, c.req.param('secret') ?? '');
   r.get('/payfast/payments/:secret', (c) => {
-    const payment = pendingPayment(c);
-    if (!payment) return noPayment(c);
-    const base = `/stand-in/payfast/payments/${encodeURIComponent(payment.secret)}`;
-    const how = payment.hosted
+    const attempt = attemptOf(c);
+    if (!attempt?.secret) return noPayment(c);
+    const problem = attemptProblem(ctx, attempt);
+    if (problem) return refused(c, attempt, problem);
+    const base = `/stand-in/payfast/payments/${encodeURIComponent(attempt.secret)}`;
+    const how = attempt.method === 'hosted'
       ? 'Choose Instant EFT, SnapScan, Zapper, Mobicred or a card here.'
       : 'Your bank would ask you to confirm here.';
+    // PayFast's ITN reports the amount it took as amount_gross; the service checks it against the attempt's.
+    const amount = (attempt.amount_cents / 100).toFixed(2);
     return page(
       c,
       'PayFast (sandbox)',
-      `<p>Pay for order <strong>${payment.order.id}</strong>. ${how} No real money moves.</p>
-<form method="post" action="${base}/confirm"><button class="primary" type="submit">Confirm payment</button></form>
+      `<p>Pay <strong>R${amount}</strong> for order <strong>${attempt.order_id}</strong>. ${how} No real money moves.</p>
+<form method="post" action="${base}/confirm"><input type="hidden" name="amount_gross" value="${amount}"><button class="primary" type="submit">Confirm payment</button></form>
 <form method="post" action="${base}/cancel"><button type="submit">Cancel payment</button></form>
 <form method="post" action="${base}/fail"><button type="submit">Decline payment</button></form>
 <p>Decline payment plays a bank that refuses it: the service hears the payment failed, and the shopper goes back to the site.</p>`,
     );
   });
-  r.post('/payfast/payments/:secret/confirm', (c) => {
-    const payment = pendingPayment(c);
-    if (!payment) return noPayment(c);
-    ctx.payments.pending.delete(payment.secret);
-    markPaid(ctx, payment.orderId);
-    return c.redirect(payment.returnUrl, 303);
+  r.post('/payfast/payments/:secret/confirm', async (c) => {
+    const attempt = attemptOf(c);
+    if (!attempt?.secret) return noPayment(c);
+    const given = (await readBody(c)).amount_gross;
+    const paid = typeof given === 'string' && /^\d{1,9}(\.\d{1,2})?$/.test(given.trim()) ? Math.round(Number(given) * 100) : undefined;
+    const refusal = confirmAttempt(ctx, attempt.id, paid);
+    if (refusal) return refused(c, attempt, refusal);
+    announcePaid(ctx, attempt.order_id);
+    return c.redirect(attempt.return_url ?? ctx.siteOrigin, 303);
   });
   // PayFast sends a shopper who cancels to the cancel URL, and one whose payment failed back to the return URL: the
-  // service, told by the ITN, is what says which.
-  for (const [action, status] of [['cancel', 'cancelled'], ['fail', 'failed']] as const) {
+  // service, told by the ITN, is what says which. A page whose payment is over (paid, replaced, ended) changes nothing.
+  for (const [action, state] of [['cancel', 'cancelled'], ['fail', 'failed']] as const) {
     r.post(`/payfast/payments/:secret/${action}`, (c) => {
-      const payment = pendingPayment(c);
-      if (!payment) return noPayment(c);
-      ctx.payments.pending.delete(payment.secret);
-      setPaymentStatus(ctx, payment.orderId, status);
-      return c.redirect(action === 'cancel' ? payment.cancelUrl : payment.returnUrl, 303);
+      const attempt = attemptOf(c);
+      if (!attempt?.secret) return noPayment(c);
+      const problem = attemptProblem(ctx, attempt);
+      if (problem) return refused(c, attempt, problem);
+      finishAttempt(ctx, attempt, state);
+      return c.redirect((action === 'cancel' ? attempt.cancel_url : attempt.return_url) ?? ctx.siteOrigin, 303);
     });
   }
   r.post('/payfast/cards/:id/:secret/cancel', (c) => {

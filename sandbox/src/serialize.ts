@@ -38,6 +38,10 @@ export interface OrderRow {
   checkout_insurance_cents: number | null;
   checkout_declaration_confirmed_at: string | null;
   checkout_sub_total_cents: number | null;
+  /** The payment attempt that paid the order, the amount it took (VAT included, in cents) and when; null until paid. */
+  paid_attempt_id: number | null;
+  paid_amount_cents: number | null;
+  paid_at: string | null;
 }
 
 /** A product row as stored. */

@@ -92,7 +92,7 @@ export function createSandbox(options: SandboxOptions) {
     backoff: new SignInBackoff({ ...DEFAULT_BACKOFF, ...options.signInBackoff }),
     rateLimits: new RateLimits({ ...DEFAULT_RATE_LIMIT, ...options.rateLimits }),
     trustedProxies: new TrustedProxies(options.trustedProxies ?? []),
-    payments: { flow: options.payment ?? 'direct', perUser: new Map(), pending: new Map() },
+    payments: { flow: options.payment ?? 'direct', perUser: new Map() },
     push: createPushState(db, options.faults ?? false),
   };
   fs.mkdirSync(ctx.uploadsDir, { recursive: true });

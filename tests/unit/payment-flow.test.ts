@@ -173,6 +173,7 @@ describe('back from the provider: the state is read from the service', () => {
     expect(returnStatus('cancel', { status: 'goods purchased', paymentStatus: '' })).toBe('paid');
     expect(returnStatus('success', { status: 'processing', paymentStatus: 'failed' })).toBe('failed');
     expect(returnStatus('success', { status: 'processing', paymentStatus: 'cancelled' })).toBe('cancelled');
+    expect(returnStatus('success', { status: 'processing', paymentStatus: 'ended' })).toBe('ended');
     expect(returnStatus('cancel', { status: 'processing', paymentStatus: '' })).toBe('cancelled');
     expect(returnStatus('success', { status: 'processing', paymentStatus: 'pending' })).toBe('unconfirmed');
     expect(returnStatus('success', { status: 'processing', paymentStatus: '' })).toBe('unconfirmed');

@@ -211,6 +211,8 @@ describe('what the refusals say', () => {
     ['insurance_premium', "can't be blank: send the premium the shopper saw", 'The insurance premium changed: check the new total'],
     ['insure', 'Insurance is not offered for this order', 'Insurance is not offered for this order'],
     ['declaration_confirmed', 'Confirm the customs declaration before paying', 'Confirm the customs declaration before paying'],
+    ['quote', 'This quote has expired.', 'This quote has expired.'],
+    ['quote', 'is expired', 'This quote has expired.'],
   ])('%s: %s', (field, said, shown) => {
     expect(choiceRefusal(refused({ [field]: [said] }))).toBe(shown);
   });

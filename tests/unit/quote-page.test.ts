@@ -150,6 +150,7 @@ describe('paying another way, and coming back from PayFast', () => {
   it.each([
     ['cancelled', 'Payment cancelled: nothing was charged, and you can pay when you are ready.'],
     ['failed', 'Your payment did not go through: PayFast says it failed, and nothing was charged.'],
+    ['ended', 'That payment was stopped and nothing was charged: the order or its quote changed while you were paying. Check the quote below.'],
     ['unconfirmed', 'PayFast has not confirmed a payment for this order, so it is not marked paid. If you did pay, it shows here once PayFast confirms it.'],
   ] as const)('back %s: says so, offers to try again or pay another way, and the deadline still shows', (status, message) => {
     const view = viewOf('processing', quoteFrom(1), { loading: false, data: { status } });

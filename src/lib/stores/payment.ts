@@ -10,8 +10,8 @@ import { createWriteStore } from './query';
 import { choiceRefusal } from './quote-choice';
 import { pathTo } from './router';
 
-/** How the shopper came back from the provider's page, as the service tells it: the order is paid, or the payment was cancelled, failed, or is not confirmed. */
-export type ReturnStatus = 'paid' | 'cancelled' | 'failed' | 'unconfirmed';
+/** How the shopper came back from the provider's page, as the service tells it: the order is paid, or the payment was cancelled, failed, stopped by the service (the order changed or the quote expired while it was open), or is not confirmed. */
+export type ReturnStatus = 'paid' | 'cancelled' | 'failed' | 'ended' | 'unconfirmed';
 
 /** Where a payment stands: leaving for the provider's page, back from it (or paid here), paying another way is not offered by this service, or the service refused the shopper's choices of the quote (issue 44), saying why. */
 export type PaymentOutcome =
@@ -64,10 +64,10 @@ export const $payment = createWriteStore<{ orderId: number; cardId?: number; cho
   accountMessages.paymentFailed,
 );
 
-/** What the service's order says of a payment the shopper is back from with `flag`: paid only when the order is; a failure or a cancel as the service heard it from the provider (or the cancel page); else not confirmed. */
+/** What the service's order says of a payment the shopper is back from with `flag`: paid only when the order is; a failure, a stop or a cancel as the service heard it from the provider (or the cancel page); else not confirmed. */
 export function returnStatus(flag: ProviderFlag, order: Pick<Order, 'status' | 'paymentStatus'>): ReturnStatus {
   if (PAID_ON.includes(order.status)) return 'paid';
-  if (order.paymentStatus === 'failed') return 'failed';
+  if (order.paymentStatus === 'failed' || order.paymentStatus === 'ended') return order.paymentStatus;
   return order.paymentStatus === 'cancelled' || flag === 'cancel' ? 'cancelled' : 'unconfirmed';
 }
 

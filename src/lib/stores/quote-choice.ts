@@ -2,6 +2,7 @@ import { isApiError } from '../api/errors';
 import type { OrderProduct, Quote } from '../api/orders';
 import type { Insurance, PaymentChoice, ShippingOption } from '../api/quote-extras';
 import { formatRand } from '../format';
+import { QUOTE_EXPIRED } from '../quote-clock';
 import { isDeclared, type CostExtras, type Totals } from './checkout';
 
 // Issue 44 on the quote page: the shipping speed, the insurance and the customs declaration the shopper chooses and
@@ -83,9 +84,11 @@ const REFUSALS: [string, string][] = [
   ['insurance_premium', 'The insurance premium changed: check the new total'],
   ['insure', 'Insurance is not offered for this order: pay without it'],
   ['declaration_confirmed', choiceMessages.confirmDeclaration],
+  // The service keeps the 48 hours too (issue 53): a page whose clock is behind hears it from the service.
+  ['quote', QUOTE_EXPIRED],
 ];
 
-/** The service refused a payment's choices (422 under one of their fields): what to tell the shopper; undefined for any other failure. */
+/** The service refused a payment's choices or its expired quote (422 under one of their fields): what to tell the shopper; undefined for any other failure. */
 export function choiceRefusal(error: unknown): string | undefined {
   if (!isApiError(error) || error.status !== 422 || !error.errors) return undefined;
   for (const [field, fallback] of REFUSALS) {

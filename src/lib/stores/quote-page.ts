@@ -42,6 +42,7 @@ export interface QuotePageView {
 /** The quote page's own messages about paying another way and coming back (issue 45), here so that no other page loads them. */
 export const paymentMessages = {
   declined: 'Your payment did not go through: PayFast says it failed, and nothing was charged.',
+  ended: 'That payment was stopped and nothing was charged: the order or its quote changed while you were paying. Check the quote below.',
   unconfirmed:
     'PayFast has not confirmed a payment for this order, so it is not marked paid. If you did pay, it shows here once PayFast confirms it.',
   tryAgain: 'Try again with a saved card, or pay another way.',
@@ -51,6 +52,7 @@ export const paymentMessages = {
 const RETURN_NOTICES: Partial<Record<string, string>> = {
   cancelled: accountMessages.paymentCancelled,
   failed: paymentMessages.declined,
+  ended: paymentMessages.ended,
   unconfirmed: paymentMessages.unconfirmed,
 };
 

@@ -22,6 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
+/** The stand-in PayFast page (GET), or one of its buttons pressed; Confirm reports the amount the page shows, as PayFast's ITN does. */
+async function standIn(location: string, action = ''): Promise<Response> {
+  const path = location.replace(sandbox.url, '');
+  if (!action) return c.call('GET', path);
+  const amount = action === '/confirm' ? /name="amount_gross" value="([\d.]+)"/.exec(await (await c.call('GET', path)).text())?.[1] : undefined;
+  return c.call('POST', `${path}${action}`, amount ? `amount_gross=${amount}` : '', { 'Content-Type': 'application/x-www-form-urlencoded' });
+}
+
 const product = (over: Record<string, unknown> = {}) => ({
   name: 'Shoes', description: 'https://www.nike.com/t/shoe', quantity: '2', comment: 'UK 7', screenshot: goodPng(), ...over,
 });
@@ -262,7 +270,6 @@ describe('quotes and payment', () => {
     const site = 'http://127.0.0.1:4321';
     const pay = (id: number, back: Record<string, string> = {}) => c.json('POST', `/orders/${id}/create_card_payment`, { order: { card_id: card, ...back } });
     const statusOf = async (id: number) => (await c.json('GET', `/orders/${id}`)).body.data.status;
-    const standIn = (location: string, action = '') => c.call(action ? 'POST' : 'GET', `${location.replace(sandbox.url, '')}${action}`, undefined);
 
     const confirmed = await quotedOrder();
     const pending = await pay(confirmed, { return_url: `${site}/quote-payment/${confirmed}/?success=true`, cancel_url: `${site}/quote-payment/${confirmed}/?cancel=true` });
@@ -296,7 +303,6 @@ describe('quotes and payment', () => {
     };
     const back = (id: number) => ({ return_url: `${site}/quote-payment/${id}/?success=true`, cancel_url: `${site}/quote-payment/${id}/?cancel=true` });
     const hosted = (id: number, order: Record<string, string> = back(id)) => c.json('POST', `/orders/${id}/create_hosted_payment`, { order });
-    const standIn = (location: string, action = '') => c.call(action ? 'POST' : 'GET', `${location.replace(sandbox.url, '')}${action}`, undefined);
     const orderOf = async (id: number) => (await c.json('GET', `/orders/${id}`)).body.data;
 
     const placed = (await c.json('POST', '/orders', orderForm({ portal: '5', address: String(homeId) }, [product()]))).body.data.id;
