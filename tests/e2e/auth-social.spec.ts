@@ -13,7 +13,13 @@ for (const provider of ['Google', 'Facebook'] as const) {
       expect(url.searchParams.get('code_challenge_method')).toBe('S256');
       if (provider === 'Google') expect(url.searchParams.get('nonce')).toMatch(/^[\w-]{22}$/);
       else expect(url.searchParams.has('nonce')).toBe(false);
+      // The code and the PKCE verifier go to the API in a POST body: a query string would leave the verifier in logs.
+      const trade = page.waitForRequest((request) => request.url().includes('/users/auth/') && request.method() !== 'OPTIONS');
       await page.getByRole('link', { name: 'Continue as Demo Shopper' }).click();
+      const traded = await trade;
+      expect(traded.method()).toBe('POST');
+      expect(new URL(traded.url()).search).toBe('');
+      expect(traded.postDataJSON()).toMatchObject({ code: expect.any(String), code_verifier: expect.stringMatching(/^[\w-]{43,128}$/) });
       await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
       await expect(page.getByText(`Welcome ${DEMO_USER.firstName}`)).toBeVisible();
       await expect(page.getByRole('button', { name: 'My Profile' })).toBeVisible();

