@@ -6,6 +6,8 @@ import { listenLocally, stopServer } from './local-server';
 // OAuth relay (a sveltia-cms-auth worker, with GitHub's consent page behind it) and GitHub's API. The relay speaks
 // the worker's protocol: /auth checks the provider and the studio's host, sends the editor to the consent page, and
 // /callback hands the token (or the error, with the worker's error code) to the studio's window by postMessage. For
+// A relay of this project's own (studio-auth) reaches GitHub's consent page with its redirect_uri, and its token
+// endpoint; as GitHub does, a signed-in account that has granted the app the scope is sent back without a click. For
 // GitLab: its OAuth endpoints as PKCE uses them (the consent page, then the token for the code and its verifier) and
 // its API. Each API answers what the studio asks at sign-in, from the files it is given, at one commit; none takes writes.
 
@@ -27,6 +29,8 @@ export interface GitHubStandInOptions {
   accounts: StandInAccount[];
   /** The relay's ALLOWED_DOMAINS: the hosts whose studio it signs in. */
   allowedDomains: string[];
+  /** The OAuth app whose codes GitHub's token endpoint exchanges for a relay of its own (studio-auth). */
+  oauthApp?: { clientId: string; clientSecret: string };
 }
 
 /** A running stand-in: its addresses as the STUDIO_* variables take them, and what it was asked. */
@@ -40,6 +44,10 @@ export interface GitHubStandIn {
   allowedDomains: string[];
   /** Every API call, as `METHOD path` (a GraphQL write as `POST /graphql mutation`). */
   asked: string[];
+  /** Each consent GitHub gave a relay of its own, as `login scope` (shown or, once granted, without a click). */
+  consents: string[];
+  /** Each token GitHub's token endpoint issued. */
+  issued: string[];
   /** API calls the stand-in has no answer for. */
   unanswered: string[];
   close(): Promise<void>;
@@ -159,6 +167,10 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
   const asked: string[] = [];
   const unanswered: string[] = [];
   const allowedDomains = [...options.allowedDomains];
+  const consents: string[] = [];
+  const issued: string[] = [];
+  const granted = new Set<string>();
+  const codes = new Map<string, { account: StandInAccount; redirectUri: string; scope: string }>();
   const author = { name: 'Content Editor', email: 'editor@shopper.example', avatarUrl: null, user: { id: 1, login: 'editor' } };
   const history = { nodes: [{ oid: STAND_IN_COMMIT, message: 'Content', author, committedDate: COMMIT_DATE }] };
 
@@ -210,7 +222,44 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
     return send(404, { message: 'Not Found' });
   };
 
-  const relay = ({ url }: StandInRequest, response: ServerResponse) => {
+  /** GitHub's consent for an OAuth app: sends the pop-up back to the app's redirect_uri with a code (or access_denied). */
+  const oauthApp = ({ request, url }: StandInRequest, response: ServerResponse) => {
+    const query = url.searchParams;
+    const [clientId, redirectUri, scope, state] = ['client_id', 'redirect_uri', 'scope', 'state'].map((name) => query.get(name) ?? '');
+    const back = (params: Record<string, string>, login = '') => {
+      const target = new URL(redirectUri);
+      target.search = new URLSearchParams({ ...params, state }).toString();
+      // GitHub's own session: the account stays signed in on GitHub.
+      const session = login ? { 'Set-Cookie': `stand_in_github_login=${login}; Path=/; HttpOnly` } : {};
+      return response.writeHead(302, { Location: target.href, ...session }).end();
+    };
+    const signedIn = /(?:^|; )stand_in_github_login=([\w-]+)/.exec(request.headers.cookie ?? '')?.[1];
+    const login = url.pathname === '/login/oauth/consent' ? query.get('login') : granted.has(`${signedIn} ${clientId} ${scope}`) ? signedIn : null;
+    if (url.pathname === '/login/oauth/authorize' && !login) return sendHtml(response, consentPage('/login/oauth/consent', { client_id: clientId, redirect_uri: redirectUri, scope, state }, true));
+    const account = accounts.find((known) => known.login === login);
+    if (query.get('error') || !account || clientId !== options.oauthApp?.clientId) return back({ error: 'access_denied' });
+    granted.add(`${account.login} ${clientId} ${scope}`);
+    consents.push(`${account.login} ${scope}`);
+    const code = `code-${consents.length}`;
+    codes.set(code, { account, redirectUri, scope });
+    return back({ code }, account.login);
+  };
+
+  /** GitHub's token endpoint: a code, once, for the app's id and secret and the redirect_uri it was issued for. */
+  const exchange = ({ body }: StandInRequest, response: ServerResponse) => {
+    const { client_id: clientId, client_secret: secret, code = '', redirect_uri: redirectUri } = JSON.parse(body || '{}') as Record<string, string>;
+    const issuedFor = codes.get(code);
+    codes.delete(code);
+    const app = options.oauthApp;
+    if (!issuedFor || !app || clientId !== app.clientId || secret !== app.clientSecret || redirectUri !== issuedFor.redirectUri)
+      return sendJson(response, 200, { error: 'bad_verification_code' });
+    const token = `gho_stand_in_${issuedFor.account.login}`;
+    issued.push(token);
+    return sendJson(response, 200, { access_token: token, token_type: 'bearer', scope: issuedFor.scope });
+  };
+
+  const relay = (call: StandInRequest, response: ServerResponse) => {
+    const { url } = call;
     const html = (text: string) => sendHtml(response, text);
     if (url.pathname === '/auth') {
       if (url.searchParams.get('provider') !== 'github')
@@ -219,6 +268,9 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
         return html(handOverPage({ error: 'Your domain is not allowed to use the authenticator.', errorCode: 'UNSUPPORTED_DOMAIN' }));
       return response.writeHead(302, { Location: `/login/oauth/authorize?state=stand-in-${Date.now()}` }).end();
     }
+    if (url.pathname === '/login/oauth/authorize' && url.searchParams.has('redirect_uri')) return oauthApp(call, response);
+    if (url.pathname === '/login/oauth/consent') return oauthApp(call, response);
+    if (url.pathname === '/login/oauth/access_token' && call.request.method === 'POST') return exchange(call, response);
     if (url.pathname === '/login/oauth/authorize') return html(consentPage('/callback', { state: url.searchParams.get('state') ?? '' }, true));
     if (url.pathname === '/callback') {
       const login = url.searchParams.get('login');
@@ -233,14 +285,14 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
   const { origin, close } = await serve((call, response) =>
     /^\/(api\/|graphql)/.test(call.url.pathname) ? api(call, response) : relay(call, response),
   );
-  return { origin, authUrl: origin, apiRoot: `${origin}/api/v3`, allowedDomains, asked, unanswered, close };
+  return { origin, authUrl: origin, apiRoot: `${origin}/api/v3`, allowedDomains, asked, consents, issued, unanswered, close };
 }
 
 /** What {@link startGitLabStandIn} serves. */
 export type GitLabStandInOptions = Omit<GitHubStandInOptions, 'allowedDomains'>;
 
 /** A running GitLab stand-in: its API's root as STUDIO_API_ROOT takes it (the studio signs in on its origin), and what it was asked. */
-export type GitLabStandIn = Omit<GitHubStandIn, 'authUrl' | 'allowedDomains'>;
+export type GitLabStandIn = Omit<GitHubStandIn, 'authUrl' | 'allowedDomains' | 'consents' | 'issued'>;
 
 const base64url = (bytes: Buffer) => bytes.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
