@@ -225,7 +225,8 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
   /** GitHub's consent for an OAuth app: sends the pop-up back to the app's redirect_uri with a code (or access_denied). */
   const oauthApp = ({ request, url }: StandInRequest, response: ServerResponse) => {
     const query = url.searchParams;
-    const [clientId, redirectUri, scope, state] = ['client_id', 'redirect_uri', 'scope', 'state'].map((name) => query.get(name) ?? '');
+    const param = (name: string) => query.get(name) ?? '';
+    const [clientId, redirectUri, scope, state] = [param('client_id'), param('redirect_uri'), param('scope'), param('state')] as const;
     const back = (params: Record<string, string>, login = '') => {
       const target = new URL(redirectUri);
       target.search = new URLSearchParams({ ...params, state }).toString();
