@@ -172,7 +172,7 @@ describe('persistence', () => {
       const returned = await a.json('POST', `/orders/${order.id}/return_order`, form);
       expect(returned.status).toBe(201);
       await main.stop();
-      expect(fs.readdirSync(path.join(dir, 'uploads')).length).toBeGreaterThanOrEqual(2);
+      expect(fs.readdirSync(`${env.SANDBOX_DB}-uploads`).length).toBeGreaterThanOrEqual(2);
 
       main = await startMain(env);
       const b = new Client(main.url);
