@@ -1,6 +1,3 @@
-/** Fired on a carousel root (detail: the active slide) when the centred slide changes. */
-export const SLIDE_CHANGE_EVENT = 'carousel:change';
-
 /**
  * Starts each carousel when it comes within a screen's height of view. Swiper (about 25 KB) is fetched then: the home
  * page's carousel is far below the fold, and a phone that never scrolls there never downloads it. Until then the

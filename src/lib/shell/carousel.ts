@@ -1,6 +1,6 @@
 import Swiper from 'swiper';
 import { A11y, Autoplay } from 'swiper/modules';
-import { SLIDE_CHANGE_EVENT } from './carousel-loader';
+import { SLIDE_CHANGE_EVENT } from './carousel-event';
 
 /** Milliseconds between slides (SPEC section 9). */
 const AUTOPLAY_DELAY = 5000;

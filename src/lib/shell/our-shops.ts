@@ -1,4 +1,4 @@
-import { SLIDE_CHANGE_EVENT } from './carousel-loader';
+import { SLIDE_CHANGE_EVENT } from './carousel-event';
 
 /** Highlights the shops of `category` in the grid and marks its category button as pressed. */
 export function selectCategory(page: ParentNode, category: string): void {
