@@ -3,7 +3,7 @@ import { api } from './client';
 import { config } from '../config';
 import { photoRequestsFromWire, warehousePhotosFromWire, type PhotoRequest, type WarehousePhoto } from './warehouse-photos';
 import { asAmount, asInt, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
-import type { Checkout, CustomsDeclaration, IfUnavailable, Insurance, ShippingOption } from './quote-extras';
+import type { IfUnavailable } from '../if-unavailable';
 
 export type { PageMeta } from './decode';
 
@@ -19,6 +19,43 @@ export type OrderStatus =
   | 'return'
   | 'returning'
   | 'returned';
+
+/** A shipping speed the quote offers: its price (rand before VAT, on top of the quote) and delivery window in working days. */
+export interface ShippingOption {
+  id: string;
+  label: string;
+  price: number;
+  minDays: number | null;
+  maxDays: number | null;
+}
+
+/** The insurance the quote offers: its premium (rand before VAT), the rule behind it and what it covers. */
+export interface Insurance {
+  premium: number;
+  ratePercent: number | null;
+  minimumPremium: number | null;
+  insuredValue: number | null;
+  covers: string;
+}
+
+/** What a product is declared as to customs: description, value per item (null when unreadable) and ISO country of origin. */
+export interface CustomsDeclaration {
+  description: string;
+  declaredValue: number | null;
+  countryOfOrigin: string;
+}
+
+/** The latest payment's choices and the totals charged, as the order records them. */
+export interface Checkout {
+  shippingOptionId: string;
+  shippingPrice: number;
+  insured: boolean;
+  insurancePremium: number | null;
+  declarationConfirmedAt: string;
+  subTotal: number;
+  totalVat: number;
+  total: number;
+}
 
 /** The inclusive quote, or cost summary (SPEC section 3). */
 export interface Quote {

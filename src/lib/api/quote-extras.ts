@@ -1,54 +1,26 @@
 import { asAmount, asBool, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, type WireRecord } from './decode';
-import { IF_UNAVAILABLE_RULES, type IfUnavailableRule } from '../if-unavailable';
-import { orderFromWire, productFromWire, quoteFromWire, type Order, type OrderProduct, type OrderRecords, type Quote } from './orders';
+import { IF_UNAVAILABLE_RULES, type IfUnavailable } from '../if-unavailable';
+import {
+  orderFromWire,
+  productFromWire,
+  quoteFromWire,
+  type Checkout,
+  type CustomsDeclaration,
+  type Insurance,
+  type Order,
+  type OrderProduct,
+  type OrderRecords,
+  type Quote,
+  type ShippingOption,
+} from './orders';
 
 // Issue 44's additions to the quote, the products and the order (docs/api-contract.md, "A quote shoppers can trust").
 // Each is sent only when the order has it: missing, null, empty or unreadable data is absent (undefined), and the
 // quote is then today's. Only an order that has them loads these decoders (the order-detail store imports this module
-// when `hasQuoteExtras` finds one of their keys), so the pages that read orders without them do not.
-
-/** A shipping speed the quote offers: its price (rand before VAT, on top of the quote) and delivery window in working days. */
-export interface ShippingOption {
-  id: string;
-  label: string;
-  price: number;
-  minDays: number | null;
-  maxDays: number | null;
-}
-
-/** The insurance the quote offers: its premium (rand before VAT), the rule behind it and what it covers. */
-export interface Insurance {
-  premium: number;
-  ratePercent: number | null;
-  minimumPremium: number | null;
-  insuredValue: number | null;
-  covers: string;
-}
-
-/** What a product is declared as to customs: description, value per item (null when unreadable) and ISO country of origin. */
-export interface CustomsDeclaration {
-  description: string;
-  declaredValue: number | null;
-  countryOfOrigin: string;
-}
-
-/** What the shopper asked for if a product is unavailable: a known rule (or the text sent) and the alternative ('' when none). */
-export interface IfUnavailable {
-  rule: IfUnavailableRule | string;
-  alternative: string;
-}
-
-/** The latest payment's choices and the totals charged, as the order records them. */
-export interface Checkout {
-  shippingOptionId: string;
-  shippingPrice: number;
-  insured: boolean;
-  insurancePremium: number | null;
-  declarationConfirmedAt: string;
-  subTotal: number;
-  totalVat: number;
-  total: number;
-}
+// when `hasQuoteExtras` finds one of their keys), so the pages that read orders without them do not. Their shapes live
+// in orders.ts beside the order that holds them, and orders.ts imports nothing from here: the views and stores that
+// read them name them from this module.
+export type { Checkout, CustomsDeclaration, Insurance, ShippingOption } from './orders';
 
 /** The shopper's choices sent with a payment; each only when the quote offered it. */
 export interface PaymentChoice {
