@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { AppEnv, SandboxContext, UserRow } from './context';
+import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { clientAddress } from './client-address';
 import { readBody } from './http';
 import { queueMail } from './outbox';
+import type { UserRow } from './rows';
 
 /** Hashes a password with scrypt and a random salt (`salt:hash`, hex). */
 export function hashPassword(password: string): string {

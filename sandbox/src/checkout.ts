@@ -3,7 +3,8 @@ import { hasDeclaration } from './customs-declarations';
 import { nowIso } from './db';
 import { FieldReader } from './http';
 import { premiumCents } from './insurance';
-import { orderProducts, quoteFor, randText, type OrderRow } from './serialize';
+import type { OrderRow } from './rows';
+import { orderProducts, quoteFor, randText } from './serialize';
 import { shippingOptionRows } from './shipping-options';
 
 /** What the shopper chose with a payment, checked against the quote as it stands now, and the total that follows. */

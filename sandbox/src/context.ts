@@ -2,10 +2,11 @@ import type { HttpBindings } from '@hono/node-server';
 import type { SignInBackoff } from './backoff';
 import type { TrustedProxies } from './client-address';
 import type { Db } from './db';
-import type { FaultState } from './faults';
-import type { PushState } from './push';
 import type { RateLimits } from './rate-limit';
-import type { ResponseShape } from './shape';
+import type { UserRow } from './rows';
+
+// Every module works with the context, so the context imports only modules that import nothing of the sandbox, and
+// the shapes of its state (fault switches, Web Push, the answers' dialect) are defined here beside it.
 
 /** Shared state every route module works with. */
 export interface SandboxContext {
@@ -43,20 +44,53 @@ export interface PaymentSettings {
   perUser: Map<number, PaymentFlow>;
 }
 
-/** A signed-in user as stored (what the bearer middleware puts in the context). */
-export interface UserRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  mobile: string;
-  notification_method: string;
-  birth_date: string | null;
-  password_hash: string;
-  failed_attempts: number;
-  locked_at: string | null;
-  archived_at: string | null;
-  created_at: string;
+/** The dialect the sandbox answers in: SPEC.md's (bare bodies, decimals as strings) or the `{ data }` envelope. */
+export type ResponseShape = 'spec' | 'envelope';
+
+/** One fault switch: the requests it matches (`<METHOD> <path-regex>`) and what it does to them. */
+export interface FaultRule<T> {
+  key: string;
+  method: string;
+  path: RegExp;
+  value: T;
+}
+
+/** One set of switches: latency, injected statuses and dropped connections. */
+export interface FaultRules {
+  latency: FaultRule<number>[];
+  status: FaultRule<number>[];
+  drop: FaultRule<boolean>[];
+}
+
+/** Active fault switches, keyed "<METHOD> <path-regex>" (METHOD may be `*`), plus switches scoped to one user. */
+export interface FaultState extends FaultRules {
+  /** Switches that apply only to the requests of one user, by e-mail; they win over the unscoped ones. */
+  users: Map<string, FaultRules>;
+}
+
+/** One message the stand-in push service received, as it arrived (`body` base64 of the encrypted bytes). */
+export interface StandInMessage {
+  token: string;
+  /** What the stand-in answered. */
+  status: number;
+  ttl: number | null;
+  urgency: string | null;
+  topic: string | null;
+  content_encoding: string | null;
+  /** `vapid t=<JWT>, k=<public key>`, or null when none was sent. */
+  authorization: string | null;
+  body: string;
+  received_at: string;
+}
+
+/** Web Push state: VAPID details, sends in flight, and the stand-in push service (on only with the test switches). */
+export interface PushState {
+  vapid: { subject: string; publicKey: string; privateKey: string };
+  standIn: boolean;
+  pending: Set<Promise<void>>;
+  inbox: StandInMessage[];
+  /** Status the stand-in answers per token (201 otherwise). */
+  answers: Map<string, number>;
 }
 
 /** Hono environment: the current user, their token's scopes and the origin used for absolute links. */

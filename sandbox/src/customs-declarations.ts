@@ -1,4 +1,4 @@
-import type { ProductRow } from './serialize';
+import type { ProductRow } from './rows';
 
 /** A product's customs declaration in wire shape, or undefined when it has none. */
 export function declarationJson(p: ProductRow) {

@@ -1,34 +1,14 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv, SandboxContext } from './context';
+import type { AppEnv, FaultRule, FaultRules, FaultState, SandboxContext } from './context';
 import { HttpError, isRecord, readBody } from './http';
-
-interface Rule<T> {
-  key: string;
-  method: string;
-  path: RegExp;
-  value: T;
-}
-
-/** One set of switches: latency, injected statuses and dropped connections. */
-export interface FaultRules {
-  latency: Rule<number>[];
-  status: Rule<number>[];
-  drop: Rule<boolean>[];
-}
-
-/** Active fault switches, keyed "<METHOD> <path-regex>" (METHOD may be `*`), plus switches scoped to one user. */
-export interface FaultState extends FaultRules {
-  /** Switches that apply only to the requests of one user, by e-mail; they win over the unscoped ones. */
-  users: Map<string, FaultRules>;
-}
 
 /** No faults. */
 export function emptyFaults(): FaultState {
   return { latency: [], status: [], drop: [], users: new Map() };
 }
 
-function parseRules<T>(group: string, raw: unknown, accept: (v: unknown) => v is T): Rule<T>[] {
+function parseRules<T>(group: string, raw: unknown, accept: (v: unknown) => v is T): FaultRule<T>[] {
   if (raw === undefined) return [];
   if (!isRecord(raw)) throw new HttpError(422, `${group} must be an object of "<METHOD> <path-regex>": value`);
   return Object.entries(raw).map(([key, value]) => {
@@ -56,7 +36,7 @@ export function parseFaults(body: Record<string, unknown>): FaultState {
 }
 
 function rulesJson(rules: FaultRules) {
-  const out = <T>(list: Rule<T>[]) => Object.fromEntries(list.map((r) => [r.key, r.value]));
+  const out = <T>(list: FaultRule<T>[]) => Object.fromEntries(list.map((r) => [r.key, r.value]));
   return { latency: out(rules.latency), status: out(rules.status), drop: out(rules.drop) };
 }
 
@@ -66,7 +46,7 @@ export function faultsJson(state: FaultState) {
   return { ...rulesJson(state), users };
 }
 
-function find<T>(rules: Rule<T>[], method: string, path: string): Rule<T> | undefined {
+function find<T>(rules: FaultRule<T>[], method: string, path: string): FaultRule<T> | undefined {
   return rules.find((r) => (r.method === '*' || r.method === method) && r.path.test(path));
 }
 
@@ -97,8 +77,8 @@ export function faultMiddleware(ctx: SandboxContext): MiddlewareHandler<AppEnv> 
     const method = c.req.method;
     const email = state.users.size > 0 ? await requestUser(ctx, c) : undefined;
     const scoped = email ? state.users.get(email) : undefined;
-    const pick = <T>(group: 'latency' | 'status' | 'drop'): Rule<T> | undefined =>
-      (scoped && find(scoped[group] as Rule<T>[], method, path)) || find(state[group] as Rule<T>[], method, path);
+    const pick = <T>(group: 'latency' | 'status' | 'drop'): FaultRule<T> | undefined =>
+      (scoped && find(scoped[group] as FaultRule<T>[], method, path)) || find(state[group] as FaultRule<T>[], method, path);
     const delay = pick<number>('latency');
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay.value));
     if (pick<boolean>('drop')) {

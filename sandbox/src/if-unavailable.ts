@@ -1,5 +1,5 @@
 import { MAX_TEXT, tooLong } from './http';
-import type { ProductRow } from './serialize';
+import type { ProductRow } from './rows';
 
 /** What to do when a product is sold out: buy the alternative, cancel this item, or ask the shopper. */
 const IF_UNAVAILABLE_RULES = ['buy_alternative', 'cancel_item', 'ask_me'] as const;

@@ -1,4 +1,4 @@
-import type { OrderRow, ProductRow } from './serialize';
+import type { OrderRow, ProductRow } from './rows';
 
 /** What the insurance covers unless the operator says otherwise. */
 export const DEFAULT_COVERS = 'Loss, theft and damage from our warehouse to your door, up to the insured value';

@@ -5,9 +5,10 @@ import { FALLBACK_PUBLIC_URL, type SandboxContext } from './context';
 import { TABLES } from './db';
 import { HttpError } from './http';
 import { makePng } from './png';
+import type { OrderRow } from './rows';
 import { insertOrder, seed } from './seed';
 import { shopPage } from './shops';
-import { orderProducts, quoteFor, type OrderRow } from './serialize';
+import { orderProducts, quoteFor } from './serialize';
 import { saveUpload, uploadSize, uploadUrl } from './uploads';
 
 /** Most orders one seed-orders call may create. */

@@ -4,7 +4,8 @@ import { dateFromToday } from './db';
 import { HttpError, notFound } from './http';
 import { endAttempts } from './payments';
 import { notifyOrder, notifyStatus } from './push';
-import { QUOTE_VALID_HOURS, quoteFor, type OrderRow, type ProductRow } from './serialize';
+import type { OrderRow, ProductRow } from './rows';
+import { QUOTE_VALID_HOURS, quoteFor } from './serialize';
 
 /** Statuses of a normal order, in progress-bar order. */
 export const NORMAL_STATUSES = ['placed', 'processing', 'paid', 'goods purchased', 'in transit', 'arrived in SA', 'delivered'] as const;

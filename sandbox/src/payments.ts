@@ -3,7 +3,8 @@ import type { PaymentFlow, SandboxContext } from './context';
 import { nowIso } from './db';
 import { HttpError } from './http';
 import { notifyStatus } from './push';
-import { QUOTE_VALID_HOURS, orderProducts, quoteFor, randText, VAT_RATE, type OrderRow } from './serialize';
+import type { OrderRow } from './rows';
+import { QUOTE_VALID_HOURS, orderProducts, quoteFor, randText, VAT_RATE } from './serialize';
 
 /** The message of a quote past its 48 hours, as the quote page words it. */
 export const QUOTE_EXPIRED = 'This quote has expired.';

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import webpush, { type RequestOptions } from 'web-push';
-import { FALLBACK_PUBLIC_URL, type SandboxContext } from './context';
+import { FALLBACK_PUBLIC_URL, type PushState, type SandboxContext } from './context';
 import type { Db } from './db';
-import { QUOTE_VALID_HOURS, orderProducts, quoteFor, type OrderRow } from './serialize';
+import type { OrderRow } from './rows';
+import { QUOTE_VALID_HOURS, orderProducts, quoteFor } from './serialize';
 import { queueWhatsApp } from './outbox';
 
 /** The VAPID `sub` claim: how a push service reaches the sender's operator. */
@@ -40,31 +41,6 @@ interface PushPayload {
   shop?: string;
   /** The quote's total in rand, or null before a quote: only with the details. */
   total?: number | null;
-}
-
-/** One message the stand-in push service received, as it arrived (`body` base64 of the encrypted bytes). */
-export interface StandInMessage {
-  token: string;
-  /** What the stand-in answered. */
-  status: number;
-  ttl: number | null;
-  urgency: string | null;
-  topic: string | null;
-  content_encoding: string | null;
-  /** `vapid t=<JWT>, k=<public key>`, or null when none was sent. */
-  authorization: string | null;
-  body: string;
-  received_at: string;
-}
-
-/** Web Push state: VAPID details, sends in flight, and the stand-in push service (on only with the test switches). */
-export interface PushState {
-  vapid: { subject: string; publicKey: string; privateKey: string };
-  standIn: boolean;
-  pending: Set<Promise<void>>;
-  inbox: StandInMessage[];
-  /** Status the stand-in answers per token (201 otherwise). */
-  answers: Map<string, number>;
 }
 
 /** A stored subscription. */

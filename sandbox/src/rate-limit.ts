@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv, SandboxContext } from './context';
-import { clientAddress } from './client-address';
+import { clientAddress, type TrustedProxies } from './client-address';
 
 /** How often each limited call may be made, within a sliding window: per e-mail address and per client address. */
 export interface RateLimitConfig {
@@ -57,11 +56,13 @@ export class RateLimits {
   }
 }
 
+// `ctx` is the sandbox's context, read for its proxies and counts only: this module imports nothing of the sandbox, so
+// the context can hold a RateLimits without a circle.
 /**
  * Counts a call of the client and of the e-mail address (trimmed, any case) when one is given: undefined when it may go
  * ahead, else the 429 to answer, with `Retry-After` in seconds.
  */
-export function overLimit(ctx: SandboxContext, c: Context<AppEnv>, call: LimitedCall, email?: string): Response | undefined {
+export function overLimit(ctx: { trustedProxies: TrustedProxies; rateLimits: RateLimits }, c: Context, call: LimitedCall, email?: string): Response | undefined {
   const keys = [{ key: `${call}:address:${clientAddress(c, ctx.trustedProxies)}`, limit: ctx.rateLimits.config.perAddress }];
   const address = email?.trim().toLowerCase() ?? '';
   if (address !== '') keys.push({ key: `${call}:email:${address}`, limit: ctx.rateLimits.config.perEmail });

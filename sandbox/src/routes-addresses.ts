@@ -3,7 +3,8 @@ import { requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, humanize, notFound, pathId, readBody, requireParam } from './http';
-import { addressJson, type AddressRow } from './serialize';
+import type { AddressRow } from './rows';
+import { addressJson } from './serialize';
 
 const FIELDS = ['name', 'address', 'city', 'province', 'postal_code'] as const;
 

@@ -3,7 +3,8 @@ import { randomToken, requireUser } from './auth';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, notFound, pathId, readBody, requireParam } from './http';
-import { cardJson, type CardRow } from './serialize';
+import type { CardRow } from './rows';
+import { cardJson } from './serialize';
 
 /** The user's card `id`, else 404. */
 export function ownCard(ctx: SandboxContext, id: number, userId: number): CardRow {

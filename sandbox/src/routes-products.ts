@@ -5,7 +5,8 @@ import { nowIso } from './db';
 import { HttpError, notFound, pathId } from './http';
 import { OPEN_STATUSES } from './order-ops';
 import { endAttempts } from './payments';
-import { orderProducts, ownOrder, productOfOrder, type OrderRow, type ProductRow } from './serialize';
+import type { OrderRow, ProductRow } from './rows';
+import { orderProducts, ownOrder, productOfOrder } from './serialize';
 
 function ownProduct(ctx: SandboxContext, c: Context<AppEnv>): { product: ProductRow; order: OrderRow } {
   const product = ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(pathId(c)) as ProductRow | undefined;

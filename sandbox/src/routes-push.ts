@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { StatusCode } from 'hono/utils/http-status';
 import { requireUser } from './auth';
-import type { AppEnv, SandboxContext } from './context';
+import type { AppEnv, SandboxContext, StandInMessage } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_URL, isRecord, notFound, pathId, readBody, requireParam } from './http';
-import { MAX_SUBSCRIPTIONS_PER_USER, STAND_IN_PATH, base64urlBytes, isAcceptedEndpoint, isP256PublicKey, settlePushes, type StandInMessage, type SubscriptionRow } from './push';
+import { MAX_SUBSCRIPTIONS_PER_USER, STAND_IN_PATH, base64urlBytes, isAcceptedEndpoint, isP256PublicKey, settlePushes, type SubscriptionRow } from './push';
 
 /** Subscription wire shape: never its keys. */
 function subscriptionJson(row: SubscriptionRow) {

@@ -1,11 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { createUserToken, hashPassword, requireUser, revokeUserTokens, verifyPassword } from './auth';
 import { clientAddress } from './client-address';
-import type { AppEnv, SandboxContext, UserRow } from './context';
+import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
 import { queueMail } from './outbox';
 import { overLimit } from './rate-limit';
+import type { UserRow } from './rows';
 import { userJson } from './serialize';
 import { checkEmail, checkMobile, checkPassword, isAdult, isIsoDate } from './validation';
 

@@ -6,7 +6,7 @@ import { premiumCents } from './insurance';
 import { addWarehousePhoto, setDeclaration, setShippingOption } from './order-extras-ops';
 import { issueQuote, setStatus } from './order-ops';
 import { makePng } from './png';
-import type { OrderRow, ProductRow } from './serialize';
+import type { OrderRow, ProductRow } from './rows';
 import { PORTALS, shopPage, syncPortals } from './shops';
 import { saveUpload } from './uploads';
 

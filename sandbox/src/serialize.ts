@@ -1,8 +1,9 @@
-import type { SandboxContext, UserRow } from './context';
+import type { SandboxContext } from './context';
 import { declarationJson } from './customs-declarations';
 import { notFound } from './http';
 import { ifUnavailableJson } from './if-unavailable';
 import { insuranceJson } from './insurance';
+import type { UserRow } from './rows';
 import { shippingOptionRows, shippingOptionsJson } from './shipping-options';
 import { uploadUrl } from './uploads';
 import { photoRequestsJson, warehousePhotosJson } from './warehouse-photos';

@@ -8,7 +8,7 @@ import { cors } from 'hono/cors';
 import { mountTokenEndpoint, requireUser } from './auth';
 import { DEFAULT_BACKOFF, SignInBackoff, type BackoffConfig } from './backoff';
 import { TrustedProxies } from './client-address';
-import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type PaymentFlow, type SandboxContext } from './context';
+import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETIME, FALLBACK_PUBLIC_URL, type AppEnv, type PaymentFlow, type ResponseShape, type SandboxContext } from './context';
 import { openDatabase } from './db';
 import { emptyFaults, faultMiddleware, faultScopeRoutes } from './faults';
 import { HttpError } from './http';
@@ -25,7 +25,7 @@ import { pushServiceRoutes, pushSubscriptionsRoutes } from './routes-push';
 import { socialRoutes, standInRoutes } from './routes-stand-in';
 import { usersRoutes } from './routes-users';
 import { seedIfEmpty } from './seed';
-import { SHAPE_HEADER, shapeMiddleware, type ResponseShape } from './shape';
+import { SHAPE_HEADER, shapeMiddleware } from './shape';
 import { defaultUploadsDir, mountUploads } from './uploads';
 
 /** Options of {@link createSandbox}. */

@@ -1,8 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './context';
-
-/** The dialect the sandbox answers in: SPEC.md's (bare bodies, decimals as strings) or the `{ data }` envelope. */
-export type ResponseShape = 'spec' | 'envelope';
+import type { AppEnv, ResponseShape } from './context';
 
 /** Reads SANDBOX_SHAPE: `envelope` keeps the `{ data }` answers, anything else is the spec's shape. */
 export function shapeFromEnv(value: string | undefined): ResponseShape {

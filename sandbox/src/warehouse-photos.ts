@@ -1,7 +1,7 @@
 import type { SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, isRecord } from './http';
-import type { OrderRow, ProductRow } from './serialize';
+import type { OrderRow, ProductRow } from './rows';
 import { uploadUrl } from './uploads';
 
 /** Statuses in which an order's items have reached the warehouse, so photos can be taken and asked for. */
