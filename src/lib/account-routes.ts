@@ -1,5 +1,5 @@
 // The one table of the account area. Everything else that lists account pages is derived from it: the router
-// (src/lib/stores/router.ts), the island's screens (src/islands/AccountApp.tsx), the static shells
+// (src/lib/stores/router.ts), the island's screens (src/islands/account/AccountApp.tsx, one folder per route), the static shells
 // (src/pages/[...account].astro), both menus, robots.txt, the sitemap, the worker's rules (scripts/pwa.mjs), the
 // host's rewrites (_redirects, written by scripts/account-routes-integration.mjs), the bench's routes
 // (scripts/routes.mjs), the pages a push notification opens (written into the worker's push script by scripts/pwa.mjs)
@@ -25,7 +25,7 @@ export interface AccountRouteEntry {
   lede: string;
   /** The page's heading when it says more than its title. */
   heading?: string;
-  /** The screen's module under src/islands (its named export has the file's name); null for a page with static content of its own. */
+  /** The screen's module under src/islands/account, in a folder named after the route (kebab-case: quotePayment's is quote-payment/); its named export has the file's name. Null for a page with static content of its own. */
   screen: string | null;
   /** `visitor`: the page works signed out (the order form keeps its draft on this device); `signed-in`: visitors are sent home. */
   access: 'visitor' | 'signed-in';
@@ -43,7 +43,7 @@ export const ACCOUNT_ROUTES = {
     path: ACCOUNT_PATHS.uploadOrders,
     title: 'Order Form',
     lede: 'Upload your order: choose a shop, add each product with its link and a screenshot, pick a delivery address and place the order.',
-    screen: 'order/OrderFormScreen',
+    screen: 'upload-orders/OrderFormScreen',
     access: 'visitor',
     indexable: false,
   },
@@ -52,7 +52,7 @@ export const ACCOUNT_ROUTES = {
     title: 'Order Placed',
     heading: 'Your order has been placed.',
     lede: 'Your inclusive quote (item cost, shipping, import duties and the facilitation fee) will arrive by e-mail within 24 hours. The quote is valid for 48 hours.',
-    screen: 'order/OrderUploadedScreen',
+    screen: 'order-uploaded/OrderUploadedScreen',
     access: 'signed-in',
     indexable: false,
     sample: 'placed',
@@ -61,7 +61,7 @@ export const ACCOUNT_ROUTES = {
     path: ACCOUNT_PATHS.myDetails,
     title: 'My Details',
     lede: 'Your personal details, delivery addresses and saved cards.',
-    screen: 'account/MyDetailsScreen',
+    screen: 'my-details/MyDetailsScreen',
     access: 'signed-in',
     menu: { label: 'My Details', profile: true },
     indexable: false,
@@ -70,7 +70,7 @@ export const ACCOUNT_ROUTES = {
     path: ACCOUNT_PATHS.addCard,
     title: 'Add Credit Card',
     lede: 'Name the card you pay quotes with; PayFast then asks for the card details on its own secure page and brings you back here.',
-    screen: 'account/AddCardScreen',
+    screen: 'add-card/AddCardScreen',
     access: 'signed-in',
     indexable: false,
   },
@@ -78,7 +78,7 @@ export const ACCOUNT_ROUTES = {
     path: ACCOUNT_PATHS.trackOrder,
     title: 'Track Order',
     lede: 'Follow an order through its seven steps, from placed to delivered.',
-    screen: 'account/TrackOrderScreen',
+    screen: 'track-order/TrackOrderScreen',
     access: 'signed-in',
     menu: { label: 'Track Order', profile: true },
     indexable: false,
@@ -87,7 +87,7 @@ export const ACCOUNT_ROUTES = {
     path: ACCOUNT_PATHS.orderHistory,
     title: 'My Orders',
     lede: 'Your pending orders and order history, with quotes and invoices.',
-    screen: 'account/OrderHistoryScreen',
+    screen: 'order-history/OrderHistoryScreen',
     access: 'signed-in',
     menu: { label: 'Order History', profile: true },
     indexable: false,
@@ -96,7 +96,7 @@ export const ACCOUNT_ROUTES = {
     path: ACCOUNT_PATHS.returns,
     title: 'Returns',
     lede: 'Schedule a return of a delivered order and follow your returns.',
-    screen: 'account/ReturnsScreen',
+    screen: 'returns/ReturnsScreen',
     access: 'signed-in',
     menu: { label: 'Returns', profile: true },
     indexable: false,
@@ -105,7 +105,7 @@ export const ACCOUNT_ROUTES = {
     path: ACCOUNT_PATHS.invoice,
     title: 'Invoice',
     lede: 'The invoice of one of your orders: products, prices, cost summary and address.',
-    screen: 'account/InvoiceScreen',
+    screen: 'invoice/InvoiceScreen',
     access: 'signed-in',
     indexable: false,
     sample: 'delivered',
@@ -114,7 +114,7 @@ export const ACCOUNT_ROUTES = {
     path: ACCOUNT_PATHS.quotePayment,
     title: 'Quote and Payment',
     lede: 'The quote of your order: cost summary, shipping address, products and payment by saved card.',
-    screen: 'account/QuotePaymentScreen',
+    screen: 'quote-payment/QuotePaymentScreen',
     access: 'signed-in',
     indexable: false,
     sample: 'processing',

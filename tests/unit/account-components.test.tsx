@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../src/lib/api/orders';
-import { OrderCard } from '../../src/islands/account/OrderCard';
+import { OrderCard } from '../../src/islands/account/shared/OrderCard';
 import { AddressCard } from '../../src/islands/ui/AddressCard';
 import { PaymentCard } from '../../src/islands/ui/PaymentCard';
 import { ProgressBar } from '../../src/islands/ui/ProgressBar';

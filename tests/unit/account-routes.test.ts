@@ -109,10 +109,14 @@ describe('the account route table', () => {
     );
   });
 
-  it('names a screen module that exists for every route the island shows', async () => {
+  it('names a screen module that exists for every route the island shows, in a folder named after the route', async () => {
     const { existsSync } = await import('node:fs');
-    for (const entry of Object.values(ACCOUNT_ROUTES))
-      if (entry.screen) expect(existsSync(`src/islands/${entry.screen}.tsx`), entry.screen).toBe(true);
+    const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+    for (const [route, entry] of Object.entries(ACCOUNT_ROUTES)) {
+      if (!entry.screen) continue;
+      expect(existsSync(`src/islands/account/${entry.screen}.tsx`), entry.screen).toBe(true);
+      expect(entry.screen.split('/')[0], route).toBe(kebab(route));
+    }
   });
 });
 
@@ -124,10 +128,10 @@ const ONCE_BY_HAND = [
   'src/pages/_components/Header.astro',
   'src/pages/offline.astro',
   'src/pages/estimate.astro',
-  'src/islands/CostEstimator.tsx',
-  'src/islands/order/OrderUploadedScreen.tsx',
-  'src/islands/order/OrderFormScreen.tsx',
-  'src/islands/auth/UploadOrderInstructions.tsx',
+  'src/islands/estimate/CostEstimator.tsx',
+  'src/islands/account/order-uploaded/OrderUploadedScreen.tsx',
+  'src/islands/account/upload-orders/OrderFormScreen.tsx',
+  'src/islands/modal/upload-order-instructions/UploadOrderInstructions.tsx',
   'src/content-studio.ts',
 ];
 

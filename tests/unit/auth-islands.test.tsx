@@ -18,7 +18,7 @@ vi.mock('../../src/lib/api/auth', () => ({
 vi.mock('../../src/lib/api/users', () => ({ createUser: vi.fn(), showDetails: vi.fn() }));
 
 const authApi = await import('../../src/lib/api/auth');
-const { ModalRoutes } = await import('../../src/islands/ModalRoutes');
+const { ModalRoutes } = await import('../../src/islands/modal/ModalRoutes');
 const { syncModal } = await import('../../src/lib/stores/modal');
 const { BACKGROUND_KEY } = await import('../../src/lib/modal-routes');
 

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/lib/api/errors';
 import { createFetcherStore } from '../../src/lib/stores/query';
-import { Loaded } from '../../src/islands/account/Loaded';
+import { Loaded } from '../../src/islands/account/shared/Loaded';
 
 afterEach(cleanup);
 

@@ -16,8 +16,8 @@ vi.mock('../../src/islands/ui/Toasts', async () => {
   return { Toasts: () => null, notify, toastError: (error: unknown) => notify.error(errorMessage(error)) };
 });
 
-const { ContactForm } = await import('../../src/islands/ContactForm');
-const { AdvertiseForm } = await import('../../src/islands/AdvertiseForm');
+const { ContactForm } = await import('../../src/islands/contact-us/ContactForm');
+const { AdvertiseForm } = await import('../../src/islands/advertise-with-us/AdvertiseForm');
 
 afterEach(() => {
   cleanup();

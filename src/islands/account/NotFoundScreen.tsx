@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { pathTo } from '../../lib/stores/router';
-import { RouteLink } from './RouteLink';
-import { Screen } from './Screen';
+import { RouteLink } from './shared/RouteLink';
+import { Screen } from './shared/Screen';
 
 /** An account URL that names no page or no valid order. */
 export function NotFoundScreen(): ReactNode {

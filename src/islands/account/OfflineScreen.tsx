@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AccountRoute } from '../../lib/account-routes';
-import { Screen } from './Screen';
+import { Screen } from './shared/Screen';
 
 /** Props of the offline account screen. */
 export interface OfflineScreenProps {

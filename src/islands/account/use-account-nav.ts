@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { $router } from '../../lib/stores/router';
-import { isPlainClick } from './RouteLink';
+import { isPlainClick } from './shared/RouteLink';
 
 // The header's My Profile menu links to the same pages; its aria-current must follow too.
 const MENU_LINKS = '[data-account-menu] a[href], #profile-menu a[href]';
