@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { startTransition, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { ACCOUNT_ROUTES, type AccountRoute } from '../../lib/account-routes';
+import { ACCOUNT_ROUTES } from '../../lib/account-routes';
 import { $online } from '../../lib/stores/network';
 import { $signedIn } from '../../lib/stores/session';
 import { $router } from '../../lib/stores/router';
+import { mayShow } from './account-app';
 import { lazyScreen, type LazyScreen, type RouteProps } from './shared/lazy-screen';
+import { parseOrderId } from './shared/order-id';
 import { NotFoundScreen } from './NotFoundScreen';
 import { OfflineScreen } from './OfflineScreen';
 import { useAccountNav } from './use-account-nav';
@@ -30,25 +32,14 @@ const SCREENS = new Map<string, LazyScreen<RouteProps>>(
   ),
 );
 
-/** Visitors may use the routes the table opens to them (the order form: its draft keeps on this device); every other route needs a session. */
-function mayShow(route: string | undefined, signedIn: boolean): boolean {
-  return (
-    signedIn || (route !== undefined && route in ACCOUNT_ROUTES && ACCOUNT_ROUTES[route as AccountRoute].access === 'visitor')
-  );
-}
-
 type Page = NonNullable<ReturnType<typeof $router.get>>;
-
-function idOf(value: string | undefined): number {
-  return /^\d{1,12}$/.test(value ?? '') ? Number(value) : 0;
-}
 
 function screenFor(page: Page): ReactNode {
   const screen = SCREENS.get(page.route);
   // Help is a static page of its own (build-time FAQ); any other path is not an account page.
   if (!screen) return <NotFoundScreen />;
   if (!('id' in page.params)) return <screen.Screen id={0} search={page.search} />;
-  const id = idOf(page.params.id);
+  const id = parseOrderId(page.params.id);
   // Keyed on the id: another order starts fresh.
   return id ? <screen.Screen key={id} id={id} search={page.search} /> : <NotFoundScreen />;
 }

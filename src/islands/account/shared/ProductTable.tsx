@@ -3,6 +3,7 @@ import type { OrderProduct } from '../../../lib/api/orders';
 import { formatRand } from '../../../lib/format';
 import { isHttpUrl } from '../../../lib/http-url';
 import { ifUnavailableText } from '../../../lib/if-unavailable';
+import { lineAmount } from './product-lines';
 
 /** Props of the product table. */
 export interface ProductTableProps {
@@ -15,11 +16,6 @@ export interface ProductTableProps {
   caption: string;
   /** Adds each line's amount before VAT (quantity times price, customs and delivery), as a tax invoice lists it. */
   withAmounts?: boolean;
-}
-
-/** A product line's amount before VAT and the facilitation fee: quantity times its price, customs and delivery. */
-function lineAmount(product: OrderProduct): number {
-  return product.quantity * (product.costPrice + product.customsPrice + product.deliveryPrice);
 }
 
 /** The products of an order with their prices; deletable when a handler is supplied. */

@@ -8,6 +8,7 @@ import { Select, type SelectOption } from '../../ui/Select';
 import { Loaded } from '../shared/Loaded';
 import { OrderFacts } from '../shared/OrderFacts';
 import type { RouteProps } from '../shared/lazy-screen';
+import { parseOrderId } from '../shared/order-id';
 import { Screen } from '../shared/Screen';
 
 // Only an order with photos fetches the section's code (and swiper comes later still, with a tap on a photo).
@@ -59,7 +60,7 @@ function TrackOrder({ orders, initialId }: { orders: Order[]; initialId: number 
 
 /** Track order (?order= names the order to show first): pick an order, see its seven-step progress, its status, its facts and its warehouse photos. */
 export function TrackOrderScreen({ search }: RouteProps): ReactNode {
-  const initialId = /^\d{1,12}$/.test(search.order ?? '') ? Number(search.order) : undefined;
+  const initialId = parseOrderId(search.order);
   return (
     <Screen page="trackOrder">
       <Loaded read={$orders} label="Loading your orders…">
