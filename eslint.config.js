@@ -6,12 +6,27 @@ import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { screenFolders } from './scripts/lint-screen-folders.mjs';
 
 // One way down (docs/tooling.md, "Layers"): pages -> islands and shell -> stores -> api; the helpers at the top of
 // src/lib, the schemas and hydration sit below the views and import none. Each entry names what files under `files`
 // may not import; `allowTypeImports` lets a file name a layer's data shapes without running its code.
 const REACT = '^(react|react-dom|@nanostores/react)(/|$)';
 const REACT_OR_NANOSTORES = '^(react|react-dom|nanostores)(/|$)|^@nanostores/';
+const ISLAND_RULES = [
+  {
+    regex: '(^|/)api/(?!errors$)[^/]+$',
+    allowTypeImports: true,
+    message: 'Islands reach the API only through a store (src/lib/stores); they may import its types.',
+  },
+  {
+    regex: '(^|/)api/errors$',
+    allowImportNames: ['isApiError'],
+    allowTypeImports: true,
+    message: 'From src/lib/api/errors an island may import its types and isApiError only.',
+  },
+  { regex: '(^|/)(shell|pages)(/|$)', message: 'Islands may not import the shell (page script) or pages.' },
+];
 const LAYERS = [
   {
     layer: 'src/lib/api',
@@ -88,19 +103,25 @@ const LAYERS = [
   {
     layer: 'src/islands',
     files: ['src/islands/**'],
+    forbidden: ISLAND_RULES,
+  },
+  {
+    // A screen's model (docs/how-to-add-a-screen.md): every .ts file under src/islands but a hook (use-*.ts) is plain
+    // TypeScript, tested in Node; the views bind it. The islands' own rules above hold here too.
+    layer: 'src/islands models',
+    files: ['src/islands/**/*.ts'],
+    ignores: ['src/islands/**/use-*.ts'],
     forbidden: [
+      ...ISLAND_RULES,
       {
-        regex: '(^|/)api/(?!errors$)[^/]+$',
-        allowTypeImports: true,
-        message: 'Islands reach the API only through a store (src/lib/stores); they may import its types.',
+        regex: '^(react|react-dom|@nanostores/react|react-toastify|formik|react-cropper|swiper)(/|$)',
+        message: "A model imports no React: what it decides is plain TypeScript, and the view (a .tsx file) binds it.",
       },
       {
-        regex: '(^|/)api/errors$',
-        allowImportNames: ['isApiError'],
-        allowTypeImports: true,
-        message: 'From src/lib/api/errors an island may import its types and isApiError only.',
+        regex: '(^|/)[A-Z][^/]*$|\\.tsx$',
+        caseSensitive: true,
+        message: 'A model imports no view: a component module (PascalCase, .tsx) belongs to the view that binds the model.',
       },
-      { regex: '(^|/)(shell|pages)(/|$)', message: 'Islands may not import the shell (page script) or pages.' },
     ],
   },
   {
@@ -142,9 +163,10 @@ const securityRules = {
 };
 
 /** The import-boundary rules, one config per layer: static imports and re-exports, and dynamic import() as well. */
-const layerConfigs = LAYERS.map(({ layer, files, forbidden }) => ({
+const layerConfigs = LAYERS.map(({ layer, files, ignores, forbidden }) => ({
   name: `layers/${layer}`,
   files,
+  ...(ignores ? { ignores } : {}),
   rules: {
     '@typescript-eslint/no-restricted-imports': ['error', { patterns: forbidden }],
     // A later config replaces an earlier one's options for the same rule, so the security selectors are repeated here.
@@ -185,4 +207,10 @@ export default defineConfig(
   },
   { name: 'security', files: ['src/**/*.{js,mjs,ts,tsx,astro}'], rules: securityRules },
   ...layerConfigs,
+  {
+    name: 'screen-folders',
+    files: ['src/islands/**/*.{ts,tsx}'],
+    plugins: { screens: screenFolders },
+    rules: { 'screens/own-folder': 'error' },
+  },
 );

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 // The project's own eslint.config.js; fixtures are linted as text under a path inside src/, so no file is written.
 const eslint = new ESLint({ cwd: process.cwd() });
-const BOUNDARY_RULES = ['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax'];
+const BOUNDARY_RULES = ['@typescript-eslint/no-restricted-imports', 'no-restricted-syntax', 'screens/own-folder'];
 // Loading the config and its parsers takes seconds, minutes on a busy machine: done once, before the cases.
 const SLOW = 60_000;
 beforeAll(async () => {
@@ -67,6 +67,20 @@ const backEdges: [string, string, string][] = [
   ['islands -> api/errors (re-export)', 'src/islands/Fixture.tsx', "export * from '../lib/api/errors';\n"],
   ['islands -> api/errors (dynamic)', 'src/islands/Fixture.tsx', "export const load = () => import('../lib/api/errors');\n"],
   ['islands -> shell', 'src/islands/Fixture.tsx', "import { setSessionFlag } from '../lib/shell/session-flag';\nexport const f = setSessionFlag;\n"],
+  ['a model -> react', 'src/islands/account/returns/return-rules.ts', "import { useState } from 'react';\nexport const u = useState;\n"],
+  ['a model -> @nanostores/react', 'src/islands/estimate/fixture-model.ts', "import { useStore } from '@nanostores/react';\nexport const u = useStore;\n"],
+  ['a model -> formik', 'src/islands/modal/login/fixture.ts', "import { useFormik } from 'formik';\nexport const f = useFormik;\n"],
+  ['a model -> a view', 'src/islands/account/quote-payment/fixture.ts', "import { CardPicker } from './CardPicker';\nexport const c = CardPicker;\n"],
+  ['a model -> a view (.tsx, dynamic)', 'src/islands/ui/fixture.ts', "export const load = () => import('./select-view.tsx');\n"],
+  ['a screen -> another screen', 'src/islands/account/returns/Fixture.tsx', "import { CardPicker } from '../quote-payment/CardPicker';\nexport const c = CardPicker;\n"],
+  ['a screen -> another screen (dynamic)', 'src/islands/account/invoice/Fixture.tsx', "export const load = () => import('../track-order/WarehousePhotos');\n"],
+  ['a screen -> another screen (re-export)', 'src/islands/modal/login/fixture.ts', "export { registrationSchema } from '../register/rules';\n"],
+  ['a public island -> another', 'src/islands/contact-us/Fixture.tsx', "import { AdvertiseForm } from '../advertise-with-us/AdvertiseForm';\nexport const a = AdvertiseForm;\n"],
+  ['a public island -> an account screen', 'src/islands/estimate/Fixture.tsx', "import { OrderFormScreen } from '../account/upload-orders/OrderFormScreen';\nexport const o = OrderFormScreen;\n"],
+  ['a shared piece -> a screen', 'src/islands/account/shared/Fixture.tsx', "import { ReturnForm } from '../returns/ReturnForm';\nexport const r = ReturnForm;\n"],
+  ['the shared kit -> a screen', 'src/islands/ui/Fixture.tsx', "import { Login } from '../modal/login/Login';\nexport const l = Login;\n"],
+  ['a public island -> the account screens\' shared folder', 'src/islands/contact-us/Fixture.tsx', "import { Screen } from '../account/shared/Screen';\nexport const s = Screen;\n"],
+  ['the account frame -> a modal flow', 'src/islands/account/Fixture.tsx', "import { Login } from '../modal/login/Login';\nexport const l = Login;\n"],
   ['pages -> stores/session', 'src/pages/fixture.astro', "---\nimport { $signedIn } from '../lib/stores/session';\nconst s = $signedIn.get();\n---\n<p>{s}</p>\n"],
   ['pages <script> -> stores/session', 'src/pages/fixture.astro', "<p>Hi</p>\n<script>\n  import { followOtherTabs } from '../lib/stores/session';\n  followOtherTabs(() => undefined);\n</script>\n"],
   ['pages <script> -> stores/session (dynamic)', 'src/pages/_components/Fixture.astro', "<p>Hi</p>\n<script>\n  void import('../../lib/stores/session').then(({ signOut }) => signOut());\n</script>\n"],
@@ -82,6 +96,12 @@ describe('layer boundaries (eslint.config.js)', () => {
     ['stores -> api', 'src/lib/stores/fixture.ts', "import { listOrders } from '../api/orders';\nexport const list = listOrders;\n"],
     ['islands -> stores', 'src/islands/Fixture.tsx', "import { sendContactForm } from '../lib/stores/site-messages';\nexport const send = sendContactForm;\n"],
     ['islands -> an API type and the error shape', 'src/islands/Fixture.tsx', "import type { Order } from '../lib/api/orders';\nimport type { ApiError } from '../lib/api/errors';\nexport type O = Order | ApiError;\n"],
+    ['a model -> stores, helpers, API types and isApiError', 'src/islands/account/returns/fixture.ts', "import { $orders } from '../../../lib/stores/orders';\nimport { formatRand } from '../../../lib/format';\nimport { isApiError } from '../../../lib/api/errors';\nimport type { Order } from '../../../lib/api/orders';\nexport const f = [$orders, formatRand, isApiError];\nexport type O = Order;\n"],
+    ['a model -> another model of its folder and a shared one', 'src/islands/account/quote-payment/fixture.ts', "import { quotePageView } from './quote-page';\nimport { parseOrderId } from '../shared/order-id';\nexport const f = [quotePageView, parseOrderId];\n"],
+    ['a hook -> react', 'src/islands/ui/use-fixture.ts', "import { useState } from 'react';\nexport const u = useState;\n"],
+    ['a screen -> its own folder, account/shared and ui', 'src/islands/account/returns/Fixture.tsx', "import { ReturnCard } from './ReturnCard';\nimport { Screen } from '../shared/Screen';\nimport { Field } from '../../ui/Field';\nexport const f = [ReturnCard, Screen, Field];\n"],
+    ['the modal frame -> its flows', 'src/islands/modal/Fixture.tsx', "import { Login } from './login/Login';\nimport { Register } from './register/Register';\nexport const f = [Login, Register];\n"],
+    ['a modal flow -> modal/shared and ui', 'src/islands/modal/login/Fixture.tsx', "import { showFailure } from '../shared/feedback';\nimport { Modal } from '../../ui/Modal';\nexport const f = [showFailure, Modal];\n"],
     ['islands -> isApiError', 'src/islands/Fixture.tsx', "import { isApiError } from '../lib/api/errors';\nexport const check = isApiError;\n"],
     ['islands -> isApiError and a type, inline', 'src/islands/Fixture.tsx', "import { isApiError, type ApiErrorKind } from '../lib/api/errors';\nexport const check = isApiError;\nexport type K = ApiErrorKind;\n"],
     ['islands -> hydration/ready and @nanostores/react', 'src/islands/Fixture.tsx', "import { useStore } from '@nanostores/react';\nimport { ISLAND_READY } from '../lib/hydration/ready';\nexport const f = [useStore, ISLAND_READY];\n"],
