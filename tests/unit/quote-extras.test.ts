@@ -29,7 +29,7 @@ import {
   totalsWith,
   type QuoteChoice,
 } from '../../src/lib/stores/quote-choice';
-import { quotePageView } from '../../src/lib/stores/quote-page';
+import { quotePageView } from '../../src/islands/account/quote-payment/quote-page';
 import { storeTokens } from '../../src/lib/stores/session';
 import { anOrder } from './order-fixture';
 

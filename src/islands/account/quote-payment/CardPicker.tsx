@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { $cards } from '../../../lib/stores/cards';
-import { cardChoiceError } from '../../../lib/stores/quote-page';
+import { cardChoiceError } from './quote-page';
 import { pathTo } from '../../../lib/stores/router';
 import { PaymentCard } from '../../ui/PaymentCard';
 import { Loaded } from '../shared/Loaded';

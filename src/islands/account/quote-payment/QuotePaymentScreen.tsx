@@ -9,7 +9,7 @@ import { $removeProduct, $restoreProduct, orderDetailStore, type OrderDetail } f
 import { orderTitle } from '../../../lib/format';
 import { answerOnce, providerFlag, type ProviderFlag } from '../../../lib/provider-return';
 import { $payment, resetPayment, returnFromProvider } from '../../../lib/stores/payment';
-import { cancelTarget, paymentMessages, paymentStep, quotePageView, removedMessage } from '../../../lib/stores/quote-page';
+import { cancelTarget, paymentMessages, paymentStep, quotePageView, removedMessage } from './quote-page';
 import { isDeclared } from '../../../lib/stores/checkout';
 import { choiceGate, declarationProblem, paymentChoice, quoteCostExtras, type QuoteChoice } from '../../../lib/stores/quote-choice';
 import { goTo, pathTo, replaceWith } from '../../../lib/stores/router';

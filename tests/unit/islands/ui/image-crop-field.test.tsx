@@ -13,12 +13,12 @@ vi.mock('react-cropper', () => ({
 
 const encoded = new Blob([new Uint8Array(70_000)], { type: 'image/webp' });
 const encodeCrop = vi.fn(async () => encoded);
-vi.mock('../../src/lib/image', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../src/lib/image')>()),
+vi.mock('../../../../src/lib/image', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../../src/lib/image')>()),
   encodeCrop: () => encodeCrop(),
 }));
 
-const { ImageCropField } = await import('../../src/islands/ui/ImageCropField');
+const { ImageCropField } = await import('../../../../src/islands/ui/ImageCropField');
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const png = (size = 60_000) => {

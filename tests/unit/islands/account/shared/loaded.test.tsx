@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/lib/api/errors';
-import { createFetcherStore } from '../../src/lib/stores/query';
-import { Loaded } from '../../src/islands/account/shared/Loaded';
+import { ApiError } from '../../../../../src/lib/api/errors';
+import { createFetcherStore } from '../../../../../src/lib/stores/query';
+import { Loaded } from '../../../../../src/islands/account/shared/Loaded';
 
 afterEach(cleanup);
 

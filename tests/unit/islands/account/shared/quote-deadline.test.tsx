@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Quote } from '../../src/lib/api/orders';
-import { OrderCard } from '../../src/islands/account/shared/OrderCard';
-import { QuoteDeadline } from '../../src/islands/account/shared/QuoteDeadline';
-import { anOrder } from './order-fixture';
+import type { Quote } from '../../../../../src/lib/api/orders';
+import { OrderCard } from '../../../../../src/islands/account/shared/OrderCard';
+import { QuoteDeadline } from '../../../../../src/islands/account/shared/QuoteDeadline';
+import { anOrder } from '../../../order-fixture';
 
 afterEach(cleanup);
 

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTryAgain, type TryAgain } from '../../src/lib/stores/try-again';
-import { HeldButton } from '../../src/islands/ui/HeldButton';
-import { useTryAgain } from '../../src/islands/ui/use-try-again';
+import { createTryAgain, type TryAgain } from '../../../../src/lib/stores/try-again';
+import { HeldButton } from '../../../../src/islands/ui/HeldButton';
+import { useTryAgain } from '../../../../src/islands/ui/use-try-again';
 
 afterEach(() => {
   cleanup();

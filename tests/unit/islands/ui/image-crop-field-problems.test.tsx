@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('react-cropper', () => ({ default: () => <img alt="cropper" /> }));
 
-const { ImageCropField } = await import('../../src/islands/ui/ImageCropField');
+const { ImageCropField } = await import('../../../../src/islands/ui/ImageCropField');
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ScreenBoundary } from '../../src/islands/ui/ScreenBoundary';
+import { ScreenBoundary } from '../../../../src/islands/ui/ScreenBoundary';
 
 function Throws({ error }: { error: Error }): never {
   throw error;

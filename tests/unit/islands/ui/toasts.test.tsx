@@ -2,14 +2,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type ToastsModule = typeof import('../../src/islands/ui/Toasts');
+type ToastsModule = typeof import('../../../../src/islands/ui/Toasts');
 
 let toasts: ToastsModule;
 
 beforeEach(async () => {
   // The toast code loads once per page: each test starts with a fresh page's modules.
   vi.resetModules();
-  toasts = await import('../../src/islands/ui/Toasts');
+  toasts = await import('../../../../src/islands/ui/Toasts');
 });
 
 afterEach(cleanup);

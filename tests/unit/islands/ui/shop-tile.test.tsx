@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import type { Portal } from '../../src/lib/api/portals';
+import type { Portal } from '../../../../src/lib/api/portals';
 
 const recordVisit = vi.fn();
-vi.mock('../../src/lib/api/portals', () => ({ listPortals: vi.fn(async () => []), recordVisit: (id: number) => recordVisit(id) }));
+vi.mock('../../../../src/lib/api/portals', () => ({ listPortals: vi.fn(async () => []), recordVisit: (id: number) => recordVisit(id) }));
 
-const { shopOf } = await import('../../src/lib/shops');
-const { ShopTile } = await import('../../src/islands/ui/ShopTile');
+const { shopOf } = await import('../../../../src/lib/shops');
+const { ShopTile } = await import('../../../../src/islands/ui/ShopTile');
 
 const portal = (over: Partial<Portal> = {}): Portal => ({
   id: 3,

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { showAsModal } from '../../src/lib/dialog';
-import { ApiError } from '../../src/lib/api/errors';
+import { showAsModal } from '../../../../src/lib/dialog';
+import { ApiError } from '../../../../src/lib/api/errors';
 
-vi.mock('../../src/lib/api/auth', () => ({
+vi.mock('../../../../src/lib/api/auth', () => ({
   passwordGrant: vi.fn(),
   googleCallback: vi.fn(),
   facebookCallback: vi.fn(),
@@ -15,12 +15,12 @@ vi.mock('../../src/lib/api/auth', () => ({
   resetPassword: vi.fn(),
   unlockAccount: vi.fn(),
 }));
-vi.mock('../../src/lib/api/users', () => ({ createUser: vi.fn(), showDetails: vi.fn() }));
+vi.mock('../../../../src/lib/api/users', () => ({ createUser: vi.fn(), showDetails: vi.fn() }));
 
-const authApi = await import('../../src/lib/api/auth');
-const { ModalRoutes } = await import('../../src/islands/modal/ModalRoutes');
-const { syncModal } = await import('../../src/lib/stores/modal');
-const { BACKGROUND_KEY } = await import('../../src/lib/modal-routes');
+const authApi = await import('../../../../src/lib/api/auth');
+const { ModalRoutes } = await import('../../../../src/islands/modal/ModalRoutes');
+const { syncModal } = await import('../../../../src/lib/stores/modal');
+const { BACKGROUND_KEY } = await import('../../../../src/lib/modal-routes');
 
 function visit(path: string, background?: string): void {
   window.history.replaceState(background ? { [BACKGROUND_KEY]: `${window.location.origin}${background}` } : null, '', path);

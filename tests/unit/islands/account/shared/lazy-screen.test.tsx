@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyScreen } from '../../src/islands/account/shared/lazy-screen';
+import { lazyScreen } from '../../../../../src/islands/account/shared/lazy-screen';
 
 function Greeting({ name }: { name: string }): string {
   return `Hello ${name}`;

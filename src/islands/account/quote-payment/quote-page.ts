@@ -1,10 +1,10 @@
-import type { Order, OrderProduct, Quote } from '../api/orders';
-import { accountMessages } from '../account-messages';
-import { errorMessage } from '../error-message';
-import { orderTitle } from '../format';
-import { quoteClock } from '../quote-clock';
-import { isOpenOrder, type OrderDetail } from './order-detail';
-import type { PaymentOutcome } from './payment';
+import type { Order, OrderProduct, Quote } from '../../../lib/api/orders';
+import { accountMessages } from '../../../lib/account-messages';
+import { errorMessage } from '../../../lib/error-message';
+import { orderTitle } from '../../../lib/format';
+import { quoteClock } from '../../../lib/quote-clock';
+import { isOpenOrder, type OrderDetail } from '../../../lib/stores/order-detail';
+import type { PaymentOutcome } from '../../../lib/stores/payment';
 
 /**
  * The payment part of the quote page: an expired quote (Make Payment disabled, Query Order offered), the card picker,

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OrderProduct } from '../../src/lib/api/orders';
-import { ProductTable } from '../../src/islands/account/shared/ProductTable';
+import type { OrderProduct } from '../../../../../src/lib/api/orders';
+import { ProductTable } from '../../../../../src/islands/account/shared/ProductTable';
 
 // What docs/security.md promises of links taken from data, as behaviour: a value that is no http(s)
 // URL never becomes a link. The content's links: security-content-links.test.ts; the shell's advert

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { paymentLocation } from '../../src/lib/api/cards';
-import { ApiError } from '../../src/lib/api/errors';
-import type { OrderProduct, Quote } from '../../src/lib/api/orders';
-import { accountMessages } from '../../src/lib/account-messages';
-import { QUOTE_VALID_MS } from '../../src/lib/quote-clock';
+import { paymentLocation } from '../../../../../src/lib/api/cards';
+import { ApiError } from '../../../../../src/lib/api/errors';
+import type { OrderProduct, Quote } from '../../../../../src/lib/api/orders';
+import { accountMessages } from '../../../../../src/lib/account-messages';
+import { QUOTE_VALID_MS } from '../../../../../src/lib/quote-clock';
 import {
   cancelTarget,
   cardChoiceError,
@@ -16,8 +16,8 @@ import {
   quotePageView,
   removedMessage,
   type PaymentState,
-} from '../../src/lib/stores/quote-page';
-import { anOrder } from './order-fixture';
+} from '../../../../../src/islands/account/quote-payment/quote-page';
+import { anOrder } from '../../../order-fixture';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-22T10:00:00.000Z');

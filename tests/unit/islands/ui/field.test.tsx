@@ -4,7 +4,7 @@ import { useFormik } from 'formik';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { object, string } from 'yup';
-import { Field, type FieldProps } from '../../src/islands/ui/Field';
+import { Field, type FieldProps } from '../../../../src/islands/ui/Field';
 
 afterEach(cleanup);
 
