@@ -7,6 +7,12 @@ export type ShopCurrency = (typeof SHOP_CURRENCIES)[number];
 /** SPEC section 9: the minimum order value, in US dollars, of the products from one shop. */
 export const MINIMUM_ORDER_USD = 100;
 
+/** A US dollar amount as the rules write it: '$100' for whole dollars, '$12,50' with cents. */
+export function formatUsd(amount: number): string {
+  // Built on use, not at load: the account screens import this module for the minimum alone.
+  return `$${Number.isInteger(amount) ? amount : new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
+}
+
 /** South African VAT rate on imports. */
 export const VAT_RATE = 0.15;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { estimate, MINIMUM_ORDER_USD, parseAmount, roundCents, shippingBandFor, toCents, type EstimateInput } from '../../src/lib/estimate';
+import { estimate, formatUsd, MINIMUM_ORDER_USD, parseAmount, roundCents, shippingBandFor, toCents, type EstimateInput } from '../../src/lib/estimate';
 
 const BANDS = [
   { maxKg: 0.5, price: 295 },
@@ -128,7 +128,7 @@ describe('shippingBandFor', () => {
   });
 });
 
-describe('rounding and parsing', () => {
+describe('rounding, parsing and writing amounts', () => {
   test('cents round half up, unfooled by binary fractions', () => {
     expect(toCents(1.005)).toBe(101);
     expect(toCents(2.675)).toBe(268);
@@ -142,5 +142,11 @@ describe('rounding and parsing', () => {
     expect(parseAmount(' 1 299.50 ')).toBe(1299.5);
     expect(parseAmount('')).toBe(0);
     for (const text of ['abc', '-5', '1.2.3', '.', '1e3']) expect(parseAmount(text), text).toBeUndefined();
+  });
+
+  test('US dollars: whole dollars without cents, else two decimals with a decimal comma', () => {
+    expect(formatUsd(100)).toBe('$100');
+    expect(formatUsd(12.5)).toBe('$12,50');
+    expect(formatUsd(0)).toBe('$0');
   });
 });

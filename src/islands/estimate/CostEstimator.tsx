@@ -1,39 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { accountPath } from '../../lib/account-paths';
-import { estimate, MINIMUM_ORDER_USD, parseAmount, SHOP_CURRENCIES, type ShippingBand, type ShopCurrency } from '../../lib/estimate';
-import { formatRand } from '../../lib/format';
+import type { ShopCurrency } from '../../lib/estimate';
 import { ISLAND_READY } from '../../lib/hydration/ready';
+import { estimatorView, initialForm, withCurrency, withLineAdded, withLineChange, withLineRemoved, withTyped, type EstimatorData, type LineChange } from './cost-estimator';
 import './cost-estimator.css';
 
-/** A duty category as the estimator offers it. */
-export interface DutyCategory {
-  id: string;
-  name: string;
-  rate: number;
-}
-
-/** A published exchange rate, its day already written out for people. */
-export interface PublishedRate {
-  currency: ShopCurrency;
-  name: string;
-  symbol: string;
-  rate: number;
-  asOf: string;
-}
-
-interface Line {
-  key: number;
-  price: string;
-  quantity: string;
-  category: string;
-}
-
-const decimal = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** A whole number of at least 1, or undefined. */
-function parseQuantity(text: string): number | undefined {
-  return /^\s*\d+\s*$/.test(text) && Number(text) >= 1 ? Number(text) : undefined;
-}
+// The page names the published figures' shapes from here, beside the island it gives them to.
+export type { DutyCategory, PublishedRate } from './cost-estimator';
 
 /** A field's error paragraph, tied to its input by id. */
 function FieldError({ id, message }: { id: string; message: string | undefined }): ReactNode {
@@ -45,56 +18,29 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 }
 
 /** The cost estimator of /estimate/: item lines in one shop currency, category duty, weight-band shipping and the fee, totalled in rand. */
-export function CostEstimator(props: { categories: DutyCategory[]; rates: PublishedRate[]; bands: ShippingBand[]; feeUsd: number }): ReactNode {
-  const { categories, rates, bands, feeUsd } = props;
-  const published = (currency: ShopCurrency): PublishedRate => rates.find((r) => r.currency === currency) ?? rates[0]!;
-  const firstCategory = categories[0]?.id ?? '';
+export function CostEstimator(data: EstimatorData): ReactNode {
   const nextKey = useRef(1);
   const formRef = useRef<HTMLFormElement>(null);
-  const [currency, setCurrency] = useState<ShopCurrency>('USD');
-  const [rateText, setRateText] = useState(String(published('USD').rate));
-  const [weightText, setWeightText] = useState('1');
-  const [lines, setLines] = useState<Line[]>([{ key: 0, price: '', quantity: '1', category: firstCategory }]);
+  const [form, setForm] = useState(() => initialForm(data));
 
   // What was typed into the server-rendered fields before React arrived is kept, then the directive hears the form is live.
   useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const value = (name: string): string | undefined => (form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value;
-    const typedCurrency = value('currency');
-    if (typedCurrency && (SHOP_CURRENCIES as readonly string[]).includes(typedCurrency)) setCurrency(typedCurrency as ShopCurrency);
-    setRateText((text) => value('rate') ?? text);
-    setWeightText((text) => value('weight') ?? text);
-    setLines(([line, ...rest]) => (line ? [{ ...line, price: value('price-0') ?? line.price, quantity: value('quantity-0') ?? line.quantity, category: value('category-0') ?? line.category }, ...rest] : []));
-    form.dispatchEvent(new CustomEvent(ISLAND_READY, { bubbles: true }));
+    const element = formRef.current;
+    if (!element) return;
+    const typed = (name: string): string | undefined => (element.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null)?.value;
+    setForm((current) => withTyped(current, typed));
+    element.dispatchEvent(new CustomEvent(ISLAND_READY, { bubbles: true }));
   }, []);
 
-  const usd = published('USD');
-  const shopRate = published(currency);
-  const typedRate = parseAmount(rateText);
-  const rateError = typedRate === undefined || typedRate === 0 ? `Enter a rate above 0. Until then the estimate uses the published rate, R${decimal.format(shopRate.rate)}.` : undefined;
-  const rate = rateError ? shopRate.rate : (typedRate as number);
-  const weight = parseAmount(weightText);
-  const weightError = weight === undefined ? 'Enter the weight in kilograms, such as 1.5.' : undefined;
-  const rateOf = (id: string): number => categories.find((c) => c.id === id)?.rate ?? 0;
-  const items = lines.flatMap((line) => {
-    const price = parseAmount(line.price);
-    const quantity = parseQuantity(line.quantity);
-    return price === undefined || quantity === undefined ? [] : [{ price, quantity, dutyPercent: rateOf(line.category) }];
-  });
-  const result = estimate({ currency, items, rate, usdRate: usd.rate, weightKg: weight ?? 0, bands, feeUsd });
-  const heaviest = Math.max(...bands.map((b) => b.maxKg));
-  const minimumRand = MINIMUM_ORDER_USD * (currency === 'USD' ? rate : usd.rate);
-
-  const update = (key: number, change: Partial<Line>): void => setLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const view = estimatorView(form, data);
   const addLine = (): void => {
     const key = nextKey.current++;
-    setLines((all) => [...all, { key, price: '', quantity: '1', category: lines.at(-1)?.category ?? firstCategory }]);
+    setForm((current) => withLineAdded(current, key, data.categories[0]?.id ?? ''));
     // The new line's price field takes focus once it exists.
     requestAnimationFrame(() => document.getElementById(`estimate-price-${key}`)?.focus());
   };
   const removeLine = (index: number): void => {
-    setLines((all) => all.filter((_, i) => i !== index));
+    setForm((current) => withLineRemoved(current, index));
     requestAnimationFrame(() => document.getElementById('estimate-add')?.focus());
   };
 
@@ -108,24 +54,23 @@ export function CostEstimator(props: { categories: DutyCategory[]; rates: Publis
             <select
               id="estimate-currency"
               name="currency"
-              value={currency}
+              value={form.currency}
               onChange={(event) => {
                 const next = event.target.value as ShopCurrency;
-                setCurrency(next);
-                setRateText(String(published(next).rate));
+                setForm((current) => withCurrency(current, next, data.rates));
               }}
             >
-              {rates.map((r) => (
-                <option key={r.currency} value={r.currency}>
-                  {`${r.name} (${r.currency})`}
+              {view.currencies.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor="estimate-rate">{`Exchange rate (rand per 1 ${currency})`}</label>
+            <label htmlFor="estimate-rate">{view.rateLabel}</label>
             <p className="field-hint" id="estimate-rate-hint">
-              {`Published rate R${decimal.format(shopRate.rate)}, as of ${shopRate.asOf}. Change it to your bank's rate if you like.`}
+              {view.rateHint}
             </p>
             <input
               id="estimate-rate"
@@ -133,25 +78,27 @@ export function CostEstimator(props: { categories: DutyCategory[]; rates: Publis
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              value={rateText}
-              onChange={(event) => setRateText(event.target.value)}
-              aria-invalid={rateError ? true : undefined}
-              aria-describedby={rateError ? 'estimate-rate-hint estimate-rate-error' : 'estimate-rate-hint'}
+              value={form.rateText}
+              onChange={(event) => {
+                const rateText = event.target.value;
+                setForm((current) => ({ ...current, rateText }));
+              }}
+              aria-invalid={view.rateError ? true : undefined}
+              aria-describedby={view.rateError ? 'estimate-rate-hint estimate-rate-error' : 'estimate-rate-hint'}
             />
-            <FieldError id="estimate-rate-error" message={rateError} />
+            <FieldError id="estimate-rate-error" message={view.rateError} />
           </div>
         </div>
 
         <ol className="estimator__lines">
-          {lines.map((line, index) => {
-            const priceError = parseAmount(line.price) === undefined ? 'Enter a price such as 49.99.' : undefined;
-            const quantityError = parseQuantity(line.quantity) === undefined ? 'Enter a whole number of 1 or more.' : undefined;
+          {view.lines.map(({ line, legend, priceLabel, priceError, quantityError, removeLabel }, index) => {
+            const update = (change: LineChange): void => setForm((current) => withLineChange(current, line.key, change));
             return (
               <li key={line.key}>
                 <fieldset className="estimator__line">
-                  <legend>{`Item ${index + 1}`}</legend>
+                  <legend>{legend}</legend>
                   <div className="field">
-                    <label htmlFor={`estimate-price-${line.key}`}>{`Price (${currency})`}</label>
+                    <label htmlFor={`estimate-price-${line.key}`}>{priceLabel}</label>
                     <input
                       id={`estimate-price-${line.key}`}
                       name={`price-${line.key}`}
@@ -159,7 +106,7 @@ export function CostEstimator(props: { categories: DutyCategory[]; rates: Publis
                       inputMode="decimal"
                       autoComplete="off"
                       value={line.price}
-                      onChange={(event) => update(line.key, { price: event.target.value })}
+                      onChange={(event) => update({ price: event.target.value })}
                       aria-invalid={priceError ? true : undefined}
                       aria-describedby={priceError ? `estimate-price-${line.key}-error` : undefined}
                     />
@@ -175,7 +122,7 @@ export function CostEstimator(props: { categories: DutyCategory[]; rates: Publis
                       step={1}
                       inputMode="numeric"
                       value={line.quantity}
-                      onChange={(event) => update(line.key, { quantity: event.target.value })}
+                      onChange={(event) => update({ quantity: event.target.value })}
                       aria-invalid={quantityError ? true : undefined}
                       aria-describedby={quantityError ? `estimate-quantity-${line.key}-error` : undefined}
                     />
@@ -183,17 +130,17 @@ export function CostEstimator(props: { categories: DutyCategory[]; rates: Publis
                   </div>
                   <div className="field">
                     <label htmlFor={`estimate-category-${line.key}`}>Category</label>
-                    <select id={`estimate-category-${line.key}`} name={`category-${line.key}`} value={line.category} onChange={(event) => update(line.key, { category: event.target.value })}>
-                      {categories.map((category) => (
-                        <option key={category.id} value={category.id}>
-                          {`${category.name}: ${category.rate} % duty`}
+                    <select id={`estimate-category-${line.key}`} name={`category-${line.key}`} value={line.category} onChange={(event) => update({ category: event.target.value })}>
+                      {view.categories.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
                         </option>
                       ))}
                     </select>
                   </div>
-                  {lines.length > 1 ? (
+                  {removeLabel ? (
                     <button type="button" className="button button--ghost estimator__remove" onClick={() => removeLine(index)}>
-                      {`Remove item ${index + 1}`}
+                      {removeLabel}
                     </button>
                   ) : null}
                 </fieldset>
@@ -218,12 +165,15 @@ export function CostEstimator(props: { categories: DutyCategory[]; rates: Publis
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            value={weightText}
-            onChange={(event) => setWeightText(event.target.value)}
-            aria-invalid={weightError ? true : undefined}
-            aria-describedby={weightError ? 'estimate-weight-hint estimate-weight-error' : 'estimate-weight-hint'}
+            value={form.weightText}
+            onChange={(event) => {
+              const weightText = event.target.value;
+              setForm((current) => ({ ...current, weightText }));
+            }}
+            aria-invalid={view.weightError ? true : undefined}
+            aria-describedby={view.weightError ? 'estimate-weight-hint estimate-weight-error' : 'estimate-weight-hint'}
           />
-          <FieldError id="estimate-weight-error" message={weightError} />
+          <FieldError id="estimate-weight-error" message={view.weightError} />
         </div>
       </form>
 
@@ -233,40 +183,36 @@ export function CostEstimator(props: { categories: DutyCategory[]; rates: Publis
           <tbody>
             <tr>
               <th scope="row">Customs value</th>
-              <td>{formatRand(result.customsValue)}</td>
+              <td>{view.customsValue}</td>
             </tr>
             <tr>
               <th scope="row">Customs duty</th>
-              <td>{formatRand(result.duty)}</td>
+              <td>{view.duty}</td>
             </tr>
             <tr>
               <th scope="row">VAT (15 %)</th>
-              <td>{formatRand(result.vat)}</td>
+              <td>{view.vat}</td>
             </tr>
             <tr>
               <th scope="row">Shipping</th>
-              <td>{result.shipping === null ? `Over ${heaviest} kg: quoted separately` : formatRand(result.shipping)}</td>
+              <td>{view.shipping}</td>
             </tr>
             <tr>
               <th scope="row">Facilitation fee</th>
-              <td>{formatRand(result.fee)}</td>
+              <td>{view.fee}</td>
             </tr>
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row">{result.shipping === null ? 'Estimated total, without shipping' : 'Estimated total'}</th>
-              <td>{formatRand(result.total)}</td>
+              <th scope="row">{view.totalLabel}</th>
+              <td>{view.total}</td>
             </tr>
           </tfoot>
         </table>
         <p className="visually-hidden" role="status">
-          {`Estimated total ${formatRand(result.total)}`}
+          {view.status}
         </p>
-        {result.belowMinimum ? (
-          <p className="estimator__notice">
-            {`The minimum order value is $${MINIMUM_ORDER_USD} of products from one shop (about ${formatRand(minimumRand)}). These items come to about $${decimal.format(result.itemsUsd)}.`}
-          </p>
-        ) : null}
+        {view.minimumNotice ? <p className="estimator__notice">{view.minimumNotice}</p> : null}
         <p className="estimator__disclaimer">
           This is an estimate, not a quote. The quote we e-mail within 24 hours of your order is what counts: it uses each product&rsquo;s exact
           tariff heading, the day&rsquo;s exchange rate and the parcel&rsquo;s real weight.
