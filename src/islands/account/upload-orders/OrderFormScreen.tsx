@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { FieldArray, Formik, setIn, useFormikContext, type FormikErrors, type FormikHelpers } from 'formik';
 import { accountMessages } from '../../../lib/account-messages';
+import { ORDER_RULE_WORDS } from '../../../lib/order-rules';
 import { $addresses, $addressOptions } from '../../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../../lib/stores/portals';
 import { $online } from '../../../lib/stores/network';
@@ -173,8 +174,8 @@ function PlaceOrder({ signedIn, placing, failed }: { signedIn: boolean; placing:
     <section className="order-form__section order-form__place">
       <h2 id="order-place-title">Place your order</h2>
       <ul className="order-form__rules" id="order-rules">
-        <li>The minimum order value is $100.</li>
-        <li>Your quote includes a facilitation fee of about $10, with item cost, shipping and import duties.</li>
+        <li>{ORDER_RULE_WORDS.minimum}</li>
+        <li>{ORDER_RULE_WORDS.fee}</li>
         <li>We e-mail your inclusive quote within 24 hours; it is valid for 48 hours.</li>
       </ul>
       <div className="order-form__agree">
