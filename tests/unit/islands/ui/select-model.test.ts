@@ -20,7 +20,9 @@ import {
   type SelectState,
 } from '../../../../src/islands/ui/select-model';
 
-const shops: SelectOption<number>[] = ['Amazon', 'ASOS', 'Nike', 'Gymshark', 'IKEA', 'REI', 'Sephora', 'Best Buy'].map((label, i) => ({ value: i + 1, label }));
+const shops: SelectOption<number>[] = ['Amazon', 'ASOS', 'Nike', 'Gymshark', 'IKEA', 'REI', 'Sephora', 'Best Buy'].map(
+  (label, i) => ({ value: i + 1, label }),
+);
 const same = (a: number, b: number) => a === b;
 
 function run(events: SelectEvent<number>[], from: SelectState<number> = initialSelectState<number>()): SelectState<number> {
@@ -165,11 +167,26 @@ describe('the Select model: loading pages', () => {
   });
 
   it("replaces a fixed list's pages (they come whole) and appends a server's pages after the first", () => {
-    const fixed = run([{ type: 'choose', row: LOAD_MORE, multiple: false }, { type: 'loaded', result: pageOptions(shops, '', 1), cumulative: true }], opened());
+    const fixed = run(
+      [
+        { type: 'choose', row: LOAD_MORE, multiple: false },
+        { type: 'loaded', result: pageOptions(shops, '', 1), cumulative: true },
+      ],
+      opened(),
+    );
     expect(fixed.result.options).toHaveLength(8);
-    const server = run([{ type: 'choose', row: LOAD_MORE, multiple: false }, { type: 'loaded', result: { options: shops.slice(5), hasMore: false }, cumulative: false }], opened());
+    const server = run(
+      [
+        { type: 'choose', row: LOAD_MORE, multiple: false },
+        { type: 'loaded', result: { options: shops.slice(5), hasMore: false }, cumulative: false },
+      ],
+      opened(),
+    );
     expect(server.result).toEqual({ options: shops, hasMore: false });
-    const firstAgain = run([{ type: 'loaded', result: { options: shops.slice(0, 2), hasMore: true }, cumulative: false }], opened());
+    const firstAgain = run(
+      [{ type: 'loaded', result: { options: shops.slice(0, 2), hasMore: true }, cumulative: false }],
+      opened(),
+    );
     expect(firstAgain.result.options.map((o) => o.label)).toEqual(['Amazon', 'ASOS']);
   });
 
