@@ -4,21 +4,11 @@ import { config } from '../config';
 import { photoRequestsFromWire, warehousePhotosFromWire, type PhotoRequest, type WarehousePhoto } from './warehouse-photos';
 import { asAmount, asInt, asNullableInt, asNumber, asRecord, asRecords, asText, asWord, readList, readOne, readOptional, type PageMeta, type WireRecord } from './decode';
 import type { IfUnavailable } from '../if-unavailable';
+import { ORDER_STATUSES, type OrderStatus } from './order-status';
+import { trackingFromWire, type Tracking } from './tracking';
 
 export type { PageMeta } from './decode';
-
-/** Order status values (SPEC section 4). */
-export type OrderStatus =
-  | 'placed'
-  | 'processing'
-  | 'paid'
-  | 'goods purchased'
-  | 'in transit'
-  | 'arrived in SA'
-  | 'delivered'
-  | 'return'
-  | 'returning'
-  | 'returned';
+export { ORDER_STATUSES, type OrderStatus } from './order-status';
 
 /** A shipping speed the quote offers: its price (rand before VAT, on top of the quote) and delivery window in working days. */
 export interface ShippingOption {
@@ -116,21 +106,9 @@ export interface Order {
   checkout?: Checkout;
   /** The total charged with the choices of a paid quote (speed, insurance: `checkout.total`); null when the service sent none. */
   totalCharged: number | null;
+  /** Where the order is on its way to the door (issue 55); undefined when the service sent none of it. */
+  tracking?: Tracking;
 }
-
-/** Every status the client knows, in the spelling it shows and compares. */
-export const ORDER_STATUSES: readonly OrderStatus[] = [
-  'placed',
-  'processing',
-  'paid',
-  'goods purchased',
-  'in transit',
-  'arrived in SA',
-  'delivered',
-  'return',
-  'returning',
-  'returned',
-];
 
 /** Maps a wire quote; null, missing or empty stays null (no quote yet, shown as R0). */
 export function quoteFromWire(q: WireRecord | null | undefined): Quote | null {
@@ -188,6 +166,7 @@ export function orderFromWire(o: WireRecord): Order {
     warehousePhotos: warehousePhotosFromWire(o.warehouse_photos, products),
     photoRequests: photoRequestsFromWire(o.photo_requests),
     totalCharged: asAmount(asRecord(o.checkout)?.total),
+    tracking: trackingFromWire(o),
   };
 }
 
