@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { pageOptions, Select, selectionSummary, type SelectOption } from '../../src/islands/ui/Select';
+import { pageOptions, Select, selectionSummary, type SelectOption } from '../../../../src/islands/ui/Select';
 
 const shops: SelectOption<number>[] = ['Amazon', 'ASOS', 'Nike', 'Gymshark', 'IKEA', 'REI', 'Sephora', 'Best Buy'].map((label, i) => ({ value: i + 1, label }));
 
