@@ -1,11 +1,11 @@
 import { accountMessages } from './account-messages';
-import { isApiError } from './api/errors';
 import type { User } from './api/users';
+import { fieldErrors, type FieldAliases } from './field-errors';
 import { isNotificationMethod } from './notification-methods';
 import type { DetailsValues } from './schemas/account';
 
 // The update sends the client names, so the API answers field errors under those; older answers use the wire names.
-const FIELD_NAMES: Record<string, keyof DetailsValues> = {
+const FIELD_NAMES: FieldAliases<keyof DetailsValues> = {
   firstName: 'firstName',
   first_name: 'firstName',
   lastName: 'lastName',
@@ -25,14 +25,8 @@ export function currentPasswordError(message: string): string {
 
 /** The server's field errors of a failed update, keyed by form field (first message each). */
 export function detailsFieldErrors(error: unknown): Partial<Record<keyof DetailsValues, string>> {
-  const errors = isApiError(error) ? error.errors : undefined;
-  const result: Partial<Record<keyof DetailsValues, string>> = {};
-  for (const [wire, value] of Object.entries(errors ?? {})) {
-    const field = FIELD_NAMES[wire];
-    const first = Array.isArray(value) ? value[0] : value;
-    if (field && typeof first === 'string') result[field] = field === 'currentPassword' ? currentPasswordError(first) : first;
-  }
-  return result;
+  const fields = fieldErrors(error, FIELD_NAMES);
+  return fields.currentPassword === undefined ? fields : { ...fields, currentPassword: currentPasswordError(fields.currentPassword) };
 }
 
 /** The form's starting values: the shopper's details, with sms when no method (or one the client does not know) is stored (SPEC section 9). */

@@ -39,6 +39,23 @@ const registration = {
   confirmPassword: 'Secret#2026',
 };
 
+/** A write's outcome as a promise: its result, or a rejection with its failure (as the forms read it). */
+async function settled<T>(outcome: Promise<{ data: T } | { error: unknown } | undefined>): Promise<T> {
+  const done = await outcome;
+  if (!done) throw new Error('nothing was sent: a write was in flight');
+  if ('error' in done) throw done.error;
+  return done.data;
+}
+const signIn = (values: { username: string; password: string; remember: boolean }) => settled(auth.$signIn.mutate(values));
+const register = (values: typeof registration) => settled(auth.$register.mutate(values));
+const forgotPassword = (email: string) => settled(auth.$forgotPassword.mutate(email));
+const resetPassword = (token: string, password: string, confirmPassword: string) => settled(auth.$newPassword.mutate({ token, password, confirmPassword }));
+/** The unlock page's outcome: undefined once unlocked, else what it shows. */
+async function unlockAccount(token: string | null) {
+  const done = await auth.$unlock.mutate(token);
+  return done && 'error' in done ? done.error : undefined;
+}
+
 async function failureOf(promise: Promise<unknown>): Promise<InstanceType<typeof auth.AuthFailure>> {
   const error = await promise.then(
     () => undefined,
@@ -59,7 +76,7 @@ beforeEach(() => {
 describe('signIn', () => {
   it('keeps tokens in localStorage with Keep me signed in, remembers the e-mail and loads the shopper', async () => {
     vi.mocked(authApi.passwordGrant).mockResolvedValue(tokens);
-    const result = await auth.signIn({ username: ' thandi@example.com ', password: 'Secret#2026', remember: true });
+    const result = await signIn({ username: ' thandi@example.com ', password: 'Secret#2026', remember: true });
     expect(authApi.passwordGrant).toHaveBeenCalledWith('thandi@example.com', 'Secret#2026');
     expect(result.firstName).toBe('Thandi');
     expect((await $currentUser.fetch()) as unknown).toEqual({ data: user });
@@ -72,7 +89,7 @@ describe('signIn', () => {
   it('keeps tokens in sessionStorage without it and forgets the e-mail', async () => {
     localStorage.setItem('remembered_username', 'old@example.com');
     vi.mocked(authApi.passwordGrant).mockResolvedValue(tokens);
-    await auth.signIn({ username: 'thandi@example.com', password: 'Secret#2026', remember: false });
+    await signIn({ username: 'thandi@example.com', password: 'Secret#2026', remember: false });
     expect(sessionStorage.getItem('access_token')).toBe('access-1');
     expect(localStorage.getItem('access_token')).toBeNull();
     expect(auth.rememberedUsername()).toBe('');
@@ -80,7 +97,7 @@ describe('signIn', () => {
 
   it('turns invalid_grant into Invalid email or password (3 s)', async () => {
     vi.mocked(authApi.passwordGrant).mockRejectedValue(new ApiError('invalid_grant', 'client', { status: 400, description: 'The provided authorization grant is invalid' }));
-    const failure = await failureOf(auth.signIn({ username: 'a@b.co', password: 'x', remember: false }));
+    const failure = await failureOf(signIn({ username: 'a@b.co', password: 'x', remember: false }));
     expect(failure.message).toBe('Invalid email or password');
     expect(failure.ms).toBe(3000);
     expect(sessionStorage.getItem('access_token')).toBeNull();
@@ -88,13 +105,13 @@ describe('signIn', () => {
 
   it('shows the server message for other failures', async () => {
     vi.mocked(authApi.passwordGrant).mockRejectedValue(new ApiError('Server is probably offline', 'offline'));
-    expect((await failureOf(auth.signIn({ username: 'a@b.co', password: 'x', remember: false }))).message).toBe('Server is probably offline');
+    expect((await failureOf(signIn({ username: 'a@b.co', password: 'x', remember: false }))).message).toBe('Server is probably offline');
   });
 
   it('drops the tokens when the shopper cannot be loaded', async () => {
     vi.mocked(authApi.passwordGrant).mockResolvedValue(tokens);
     vi.mocked(usersApi.showDetails).mockRejectedValue(new ApiError('Request failed with status code 500', 'server', { status: 500 }));
-    await failureOf(auth.signIn({ username: 'a@b.co', password: 'x', remember: false }));
+    await failureOf(signIn({ username: 'a@b.co', password: 'x', remember: false }));
     expect(sessionStorage.getItem('access_token')).toBeNull();
   });
 });
@@ -102,7 +119,7 @@ describe('signIn', () => {
 describe('register', () => {
   it('sends trimmed values and a mobile without spaces', async () => {
     vi.mocked(usersApi.createUser).mockResolvedValue(user);
-    await auth.register(registration);
+    await register(registration);
     expect(usersApi.createUser).toHaveBeenCalledWith({
       firstName: 'Thandi',
       lastName: 'Nkosi',
@@ -115,7 +132,7 @@ describe('register', () => {
 
   it('fails with Registration failed. Please try again. (5 s) and the server field errors', async () => {
     vi.mocked(usersApi.createUser).mockRejectedValue(new ApiError('Validation failed', 'client', { status: 422, errors: { email: ['has already been taken'] } }));
-    const failure = await failureOf(auth.register(registration));
+    const failure = await failureOf(register(registration));
     expect(failure.message).toBe('Registration failed. Please try again.');
     expect(failure.ms).toBe(5000);
     expect(failure.fieldErrors).toEqual({ email: 'has already been taken' });
@@ -128,28 +145,44 @@ describe('register', () => {
     vi.mocked(authApi.passwordGrant).mockRejectedValueOnce(new ApiError('invalid_grant', 'client', { status: 400 }));
     expect((await failureOf(auth.signInAfterRegistration(registration))).message).toBe('Login failed');
   });
+
+  it("resolves with what the next page says: the account created, then the welcome or 'Login failed'", async () => {
+    vi.mocked(usersApi.createUser).mockResolvedValue(user);
+    vi.mocked(authApi.passwordGrant).mockResolvedValueOnce(tokens);
+    await expect(register(registration)).resolves.toEqual([
+      { kind: 'success', message: 'Successfully created account' },
+      { kind: 'success', message: 'Welcome Thandi Nkosi' },
+    ]);
+    vi.mocked(authApi.passwordGrant).mockRejectedValueOnce(new ApiError('Too many requests', 'client', { status: 429 }));
+    await expect(register(registration)).resolves.toEqual([
+      { kind: 'success', message: 'Successfully created account' },
+      { kind: 'error', message: 'Login failed' },
+    ]);
+    // The sign-in's 429 is not the registration's: Register is not held.
+    expect(auth.$register.wait.left()).toBe(0);
+  });
 });
 
 describe('recovery and unlock', () => {
   it('forgot and reset failures carry the server message for 5 s', async () => {
     vi.mocked(authApi.requestPasswordReset).mockRejectedValue(new ApiError('Mail is down', 'server', { status: 503 }));
-    const forgot = await failureOf(auth.forgotPassword('a@b.co'));
+    const forgot = await failureOf(forgotPassword('a@b.co'));
     expect([forgot.message, forgot.ms]).toEqual(['Mail is down', 5000]);
     vi.mocked(authApi.resetPassword).mockRejectedValue(new ApiError('Reset password token is invalid', 'client', { status: 422 }));
-    const reset = await failureOf(auth.resetPassword('t', 'Secret#2026', 'Secret#2026'));
+    const reset = await failureOf(resetPassword('t', 'Secret#2026', 'Secret#2026'));
     expect([reset.message, reset.ms]).toEqual(['Reset password token is invalid', 5000]);
     expect(authApi.resetPassword).toHaveBeenCalledWith({ confirmationCode: 't', password: 'Secret#2026', confirmPassword: 'Secret#2026' });
   });
 
   it('unlock: missing token, failure and success', async () => {
-    expect(await auth.unlockAccount(null)).toEqual({
+    expect(await unlockAccount(null)).toEqual({
       toast: 'No unlock token found',
       text: 'Failed, please use the link from the email, your token is missing',
     });
     vi.mocked(authApi.unlockAccount).mockRejectedValueOnce(new ApiError('Invalid unlock token', 'client', { status: 422 }));
-    expect(await auth.unlockAccount('bad')).toEqual({ toast: 'Something went wrong, please contact support', text: 'Failed, please use the link from the email' });
+    expect(await unlockAccount('bad')).toEqual({ toast: 'Something went wrong, please contact support', text: 'Failed, please use the link from the email' });
     vi.mocked(authApi.unlockAccount).mockResolvedValueOnce(undefined);
-    expect(await auth.unlockAccount('good')).toBeUndefined();
+    expect(await unlockAccount('good')).toBeUndefined();
     expect(auth.authMessages.unlockPending).toBe('Your account is being unlocked...');
   });
 });
@@ -158,27 +191,27 @@ describe('a 429 on forgot password, unlock and registration', () => {
   const tooMany = (retryAfter?: number) => new ApiError('Too many requests. Try again in 900 seconds.', 'client', { status: 429, retryAfter });
 
   beforeEach(() => {
-    for (const wait of [auth.resetLinkWait, auth.unlockWait, auth.registrationWait]) wait.$until.set(0);
+    for (const wait of [auth.resetLinkWait, auth.$unlock.wait, auth.$register.wait]) wait.$until.set(0);
   });
 
   it('forgot password says how long to wait (5 s) and sends nothing more until then', async () => {
     vi.mocked(authApi.requestPasswordReset).mockRejectedValue(tooMany(900));
-    const forgot = await failureOf(auth.forgotPassword('a@b.co'));
+    const forgot = await failureOf(forgotPassword('a@b.co'));
     expect([forgot.message, forgot.ms]).toEqual(['Too many password reset requests. Please wait 15 minutes before you try again.', 5000]);
-    await failureOf(auth.forgotPassword('a@b.co'));
+    await failureOf(forgotPassword('a@b.co'));
     expect(authApi.requestPasswordReset).toHaveBeenCalledTimes(1);
   });
 
   it('registration says how long to wait instead of Registration failed, and marks no field', async () => {
     vi.mocked(usersApi.createUser).mockRejectedValue(tooMany(120));
-    const failure = await failureOf(auth.register(registration));
+    const failure = await failureOf(register(registration));
     expect([failure.message, failure.ms, failure.fieldErrors]).toEqual(['Too many registration attempts. Please wait 2 minutes before you try again.', 5000, {}]);
   });
 
   it('the unlock page says how long to wait', async () => {
     vi.mocked(authApi.unlockAccount).mockRejectedValue(tooMany());
     const text = 'Too many unlock attempts. Please wait 30 seconds before you try again.';
-    expect(await auth.unlockAccount('token')).toEqual({ toast: text, text });
+    expect(await unlockAccount('token')).toEqual({ toast: text, text });
   });
 });
 
@@ -249,6 +282,15 @@ describe('social sign-in', () => {
     state = await stateOf('facebook');
     await auth.completeSocialSignIn('facebook', new URLSearchParams({ signed_request: signed({ code: 'sdk-code', algorithm: 'HMAC-SHA256' }), state }));
     expect(authApi.facebookCallback).toHaveBeenLastCalledWith(expect.objectContaining({ code: 'sdk-code' }));
+  });
+
+  it('the callback page completes it through its write store, failing with the AuthFailure the page shows', async () => {
+    const state = await stateOf('google', { next: '/help/' });
+    vi.mocked(authApi.googleCallback).mockResolvedValue(tokens);
+    await expect(auth.$socialSignIn.mutate({ provider: 'google', search: new URLSearchParams({ code: 'c1', state }) })).resolves.toEqual({ data: { user, next: '/help/' } });
+    const refused = await auth.$socialSignIn.mutate({ provider: 'facebook', search: new URLSearchParams({ code: 'c1', state: 'forged' }) });
+    expect(refused && 'error' in refused && refused.error).toBeInstanceOf(auth.AuthFailure);
+    expect(refused && 'error' in refused && [refused.error.message, refused.error.ms]).toEqual(['The sign-in could not be verified. Please try again.', 5000]);
   });
 
   it('Facebook failures say Failed to Authenticate with Facebook', async () => {

@@ -94,7 +94,7 @@ describe('layer boundaries (eslint.config.js)', () => {
 
   it.each([
     ['stores -> api', 'src/lib/stores/fixture.ts', "import { listOrders } from '../api/orders';\nexport const list = listOrders;\n"],
-    ['islands -> stores', 'src/islands/Fixture.tsx', "import { sendContactForm } from '../lib/stores/site-messages';\nexport const send = sendContactForm;\n"],
+    ['islands -> stores', 'src/islands/Fixture.tsx', "import { $contactMessage } from '../lib/stores/site-messages';\nexport const send = $contactMessage;\n"],
     ['islands -> an API type and the error shape', 'src/islands/Fixture.tsx', "import type { Order } from '../lib/api/orders';\nimport type { ApiError } from '../lib/api/errors';\nexport type O = Order | ApiError;\n"],
     ['a model -> stores, helpers, API types and isApiError', 'src/islands/account/returns/fixture.ts', "import { $orders } from '../../../lib/stores/orders';\nimport { formatRand } from '../../../lib/format';\nimport { isApiError } from '../../../lib/api/errors';\nimport type { Order } from '../../../lib/api/orders';\nexport const f = [$orders, formatRand, isApiError];\nexport type O = Order;\n"],
     ['a model -> another model of its folder and a shared one', 'src/islands/account/quote-payment/fixture.ts', "import { quotePageView } from './quote-page';\nimport { parseOrderId } from '../shared/order-id';\nexport const f = [quotePageView, parseOrderId];\n"],

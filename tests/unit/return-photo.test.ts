@@ -9,6 +9,7 @@ vi.mock('../../src/lib/api/orders', async (original) => ({
 const ordersApi = await import('../../src/lib/api/orders');
 const { imageExtension, MAX_EDGE, reencodeImage } = await import('../../src/lib/image');
 const { $scheduleReturn } = await import('../../src/lib/stores/returns');
+const { returnRequest } = await import('../../src/islands/account/returns/return-form');
 const { ApiError } = await import('../../src/lib/api/errors');
 const { messages } = await import('../../src/lib/schemas/rules');
 
@@ -99,10 +100,12 @@ describe('reencodeImage', () => {
 
 describe('scheduling a return', () => {
   const values = { portal: 3, orderId: 12, item: 40, totalItems: 2, returnReason: ' Too small ', returnPhoto: cameraPhoto() };
+  // What the return form sends for these values (its model trims the reason).
+  const request = returnRequest(values);
 
   it('uploads the re-encoded photo under its own name, never the chosen file', async () => {
     vi.mocked(ordersApi.returnOrder).mockResolvedValue({ id: 99 });
-    await $scheduleReturn.mutate(values);
+    await $scheduleReturn.mutate(request);
     const [orderId, sent] = vi.mocked(ordersApi.returnOrder).mock.calls[0]!;
     expect(orderId).toBe(12);
     expect(sent).toMatchObject({ productId: 40, quantity: 2, reason: 'Too small', fileName: 'return-photo.webp' });
@@ -112,7 +115,7 @@ describe('scheduling a return', () => {
 
   it('refuses a photo that cannot be decoded on its field with the SPEC image message, sending nothing', async () => {
     decoded = 'broken';
-    const done = await $scheduleReturn.mutate(values);
+    const done = await $scheduleReturn.mutate(request);
     const failure = done && 'error' in done ? done.error : undefined;
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ message: messages.imageType, errors: { return_photo: [messages.imageType] } });

@@ -5,7 +5,7 @@ import { readOne } from '../../src/lib/api/decode';
 import { requestMorePhotos } from '../../src/lib/api/photo-requests';
 import { isPhotoUrl, photoRequestsFromWire, warehousePhotosFromWire } from '../../src/lib/api/warehouse-photos';
 import { config } from '../../src/lib/config';
-import { $photoRequests, askForMorePhotos, openRequestNotice, photoRequestMessages, photoRequestNotice } from '../../src/lib/stores/photo-requests';
+import { $photoRequests, askForMorePhotos, openRequestNotice, photoRequestMessages, photoRequestNotice, photoRequestStore } from '../../src/lib/stores/photo-requests';
 import { clearTokens, storeTokens } from '../../src/lib/stores/session';
 
 const signed = (name: string) => `${config.apiHost}/uploads/${name}.png?expires=1800000000&signature=abc`;
@@ -130,20 +130,21 @@ describe('"Ask for more photos"', () => {
       { status: 405, body: { error: 'Method Not Allowed' } },
     ];
     await askForMorePhotos(13);
-    expect($photoRequests.get()[13]).toEqual({ sending: false, notice: { tone: 'done', text: photoRequestMessages.sent } });
+    expect($photoRequests.get()[13]).toEqual({ tone: 'done', text: photoRequestMessages.sent });
+    expect(photoRequestStore(13).get().loading).toBe(false);
     await askForMorePhotos(13);
-    expect($photoRequests.get()[13]?.notice?.text).toBe(photoRequestMessages.open);
+    expect($photoRequests.get()[13]?.text).toBe(photoRequestMessages.open);
     await askForMorePhotos(7);
-    expect($photoRequests.get()[7]?.notice).toEqual({ tone: 'problem', text: photoRequestMessages.notReceived });
+    expect($photoRequests.get()[7]).toEqual({ tone: 'problem', text: photoRequestMessages.notReceived });
     await askForMorePhotos(8);
-    expect($photoRequests.get()[8]?.notice?.text).toBe(photoRequestMessages.unavailable);
-    expect($photoRequests.get()[13]?.notice?.text).toBe(photoRequestMessages.open);
+    expect($photoRequests.get()[8]?.text).toBe(photoRequestMessages.unavailable);
+    expect($photoRequests.get()[13]?.text).toBe(photoRequestMessages.open);
   });
 
   it('sends once while a request is on its way', async () => {
     answers = [{ status: 201, body: request }];
     const first = askForMorePhotos(13);
-    expect($photoRequests.get()[13]?.sending).toBe(true);
+    expect(photoRequestStore(13).get().loading).toBe(true);
     await askForMorePhotos(13);
     await first;
     expect(sent).toHaveLength(1);
@@ -152,6 +153,6 @@ describe('"Ask for more photos"', () => {
   it('offline: says it was not sent and what to do', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await askForMorePhotos(13);
-    expect($photoRequests.get()[13]?.notice).toEqual({ tone: 'problem', text: photoRequestMessages.failed });
+    expect($photoRequests.get()[13]).toEqual({ tone: 'problem', text: photoRequestMessages.failed });
   });
 });

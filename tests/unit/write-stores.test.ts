@@ -5,6 +5,7 @@ import type { Order, OrderProduct } from '../../src/lib/api/orders';
 import type { User } from '../../src/lib/api/users';
 import type { OrderFormValues } from '../../src/lib/schemas/order';
 import type { WriteOutcome, WriteState } from '../../src/lib/stores/query';
+import type { TryAgain } from '../../src/lib/stores/try-again';
 import { anOrder } from './order-fixture';
 
 vi.mock('../../src/lib/api/addresses', () => ({
@@ -30,7 +31,18 @@ vi.mock('../../src/lib/api/users', async (original) => ({
   ...(await original<typeof import('../../src/lib/api/users')>()),
   showDetails: vi.fn(),
   updateUser: vi.fn(),
+  createUser: vi.fn(),
 }));
+vi.mock('../../src/lib/api/auth', () => ({
+  passwordGrant: vi.fn(),
+  googleCallback: vi.fn(),
+  facebookCallback: vi.fn(),
+  requestPasswordReset: vi.fn(),
+  resetPassword: vi.fn(),
+  unlockAccount: vi.fn(),
+}));
+vi.mock('../../src/lib/api/email', () => ({ sendContactMessage: vi.fn(), sendAdvertiseMessage: vi.fn() }));
+vi.mock('../../src/lib/api/photo-requests', () => ({ requestMorePhotos: vi.fn() }));
 vi.mock('../../src/lib/api/cards', async (original) => ({
   ...(await original<typeof import('../../src/lib/api/cards')>()),
   listCards: vi.fn(),
@@ -57,6 +69,17 @@ const { $currentUser } = await import('../../src/lib/stores/user');
 const { $placeOrder } = await import('../../src/lib/stores/place-order');
 const { $addCard, $cards } = await import('../../src/lib/stores/cards');
 const { ApiError } = await import('../../src/lib/api/errors');
+const authApi = await import('../../src/lib/api/auth');
+const emailApi = await import('../../src/lib/api/email');
+const photoApi = await import('../../src/lib/api/photo-requests');
+const { $signIn } = await import('../../src/lib/stores/sign-in');
+const { $register } = await import('../../src/lib/stores/registration');
+const { $forgotPassword, $newPassword } = await import('../../src/lib/stores/recovery');
+const { $passwordLink } = await import('../../src/lib/stores/password-change');
+const { $unlock } = await import('../../src/lib/stores/unlock');
+const { $socialSignIn } = await import('../../src/lib/stores/social-sign-in');
+const { $contactMessage, $advertiseMessage } = await import('../../src/lib/stores/site-messages');
+const { photoRequestStore } = await import('../../src/lib/stores/photo-requests');
 
 const PAYFAST = 'https://www.payfast.co.za/cards/3';
 
@@ -144,13 +167,30 @@ afterEach(() => {
 
 interface Case {
   name: string;
-  store: { get: () => WriteState<unknown> };
-  press: () => Promise<WriteOutcome<unknown> | undefined>;
+  store: { get: () => WriteState<unknown, unknown> };
+  press: () => Promise<WriteOutcome<unknown, unknown> | undefined>;
   call: Mock;
   answer: unknown;
   result: unknown;
   /** The SPEC section 8 message of a 500 from the service. */
   message: string;
+  /** What the store fails with, where it is not an error with that message (the unlock page's toast and text). */
+  refusal?: unknown;
+}
+
+const registration = {
+  firstName: 'Thandi',
+  lastName: 'Nkosi',
+  email: 'thandi@example.com',
+  birthDate: '1990-01-01',
+  mobile: '0821234567',
+  password: 'Secret#2026',
+  confirmPassword: 'Secret#2026',
+};
+
+/** The tab's record of the social sign-in it started (what socialSignInUrl keeps), so that the callback may complete it. */
+function startedSocialSignIn(): void {
+  sessionStorage.setItem('oauth_state', JSON.stringify({ provider: 'google', state: 's1', verifier: 'v'.repeat(43), remember: false }));
 }
 
 const cases: Case[] = [
@@ -219,7 +259,7 @@ const cases: Case[] = [
     name: 'scheduling a return',
     store: $scheduleReturn,
     press: () =>
-      $scheduleReturn.mutate({ portal: 1, orderId: 7, item: 5, totalItems: 1, returnReason: 'Too small', returnPhoto: photo() }),
+      $scheduleReturn.mutate({ orderId: 7, productId: 5, quantity: 1, reason: 'Too small', photo: photo() }),
     call: vi.mocked(ordersApi.returnOrder),
     answer: { id: 99 },
     result: { id: 99 },
@@ -272,9 +312,110 @@ const cases: Case[] = [
     result: PAYFAST,
     message: 'Failed to create card',
   },
+  {
+    name: 'signing in',
+    store: $signIn,
+    press: () => $signIn.mutate({ username: ' thandi@example.com ', password: 'Secret#2026', remember: false }),
+    call: vi.mocked(authApi.passwordGrant),
+    answer: { access_token: 'access-2', refresh_token: 'refresh-2' },
+    result: user('Thandi'),
+    message: 'Injected fault 500',
+  },
+  {
+    name: 'registering',
+    store: $register,
+    press: () => {
+      // The sign-in after it is refused: the next page says the account was created, and Login failed.
+      vi.mocked(authApi.passwordGrant).mockRejectedValue(new ApiError('invalid_grant', 'client', { status: 400 }));
+      return $register.mutate(registration);
+    },
+    call: vi.mocked(usersApi.createUser),
+    answer: user('Thandi'),
+    result: [
+      { kind: 'success', message: 'Successfully created account' },
+      { kind: 'error', message: 'Login failed' },
+    ],
+    message: 'Registration failed. Please try again.',
+  },
+  {
+    name: 'asking for a password-reset e-mail',
+    store: $forgotPassword,
+    press: () => $forgotPassword.mutate(' thandi@example.com '),
+    call: vi.mocked(authApi.requestPasswordReset),
+    answer: undefined,
+    result: undefined,
+    message: 'Injected fault 500',
+  },
+  {
+    name: 'asking for a password link on My Details',
+    store: $passwordLink,
+    press: () => $passwordLink.mutate('thandi@example.com'),
+    call: vi.mocked(authApi.requestPasswordReset),
+    answer: undefined,
+    result: undefined,
+    message: 'Injected fault 500',
+  },
+  {
+    name: 'setting a new password',
+    store: $newPassword,
+    press: () => $newPassword.mutate({ token: 't', password: 'Secret#2026', confirmPassword: 'Secret#2026' }),
+    call: vi.mocked(authApi.resetPassword),
+    answer: undefined,
+    result: undefined,
+    message: 'Injected fault 500',
+  },
+  {
+    name: 'unlocking the account',
+    store: $unlock,
+    press: () => $unlock.mutate('token'),
+    call: vi.mocked(authApi.unlockAccount),
+    answer: undefined,
+    result: undefined,
+    message: '',
+    refusal: { toast: 'Something went wrong, please contact support', text: 'Failed, please use the link from the email' },
+  },
+  {
+    name: 'completing a social sign-in',
+    store: $socialSignIn,
+    press: () => {
+      startedSocialSignIn();
+      return $socialSignIn.mutate({ provider: 'google', search: new URLSearchParams({ code: 'c1', state: 's1' }) });
+    },
+    call: vi.mocked(authApi.googleCallback),
+    answer: { access_token: 'access-2', refresh_token: 'refresh-2' },
+    result: { user: user('Thandi'), next: '/' },
+    message: 'Failed to Authenticate with Google',
+  },
+  {
+    name: 'sending the contact form',
+    store: $contactMessage,
+    press: () => $contactMessage.mutate({ email: 'a@example.com', firstname: '', lastname: '', mobile: '', querytitle: '', querydescription: '' }),
+    call: vi.mocked(emailApi.sendContactMessage),
+    answer: undefined,
+    result: undefined,
+    message: 'Injected fault 500',
+  },
+  {
+    name: 'sending the advertise form',
+    store: $advertiseMessage,
+    press: () => $advertiseMessage.mutate({ email: 'a@example.com', mobile: '', companyName: 'Kasi Kicks', description: '' }),
+    call: vi.mocked(emailApi.sendAdvertiseMessage),
+    answer: undefined,
+    result: undefined,
+    message: 'Injected fault 500',
+  },
+  {
+    name: 'asking for more photos',
+    store: photoRequestStore(13),
+    press: () => photoRequestStore(13).mutate(),
+    call: vi.mocked(photoApi.requestMorePhotos),
+    answer: { created: true },
+    result: { created: true },
+    message: 'Injected fault 500',
+  },
 ];
 
-describe.each(cases)('$name', ({ store, press, call, answer, result, message }) => {
+describe.each(cases)('$name', ({ store, press, call, answer, result, message, refusal = expect.objectContaining({ message }) }) => {
   it('is in flight until the service answers, sends one request for two presses and resolves with its result', async () => {
     const pending = deferred();
     call.mockReturnValue(pending.promise);
@@ -291,8 +432,8 @@ describe.each(cases)('$name', ({ store, press, call, answer, result, message }) 
   it('fails with the message of SPEC section 8, and can be pressed again', async () => {
     call.mockRejectedValue(serverError);
     const failed = await press();
-    expect(failed).toEqual({ error: expect.objectContaining({ message }) });
-    expect(store.get()).toEqual({ loading: false, error: expect.objectContaining({ message }) });
+    expect(failed).toEqual({ error: refusal });
+    expect(store.get()).toEqual({ loading: false, error: refusal });
 
     call.mockResolvedValue(answer);
     await expect(press()).resolves.toEqual({ data: result });
@@ -386,14 +527,7 @@ describe('the reads a write changes', () => {
     await vi.waitFor(() => expect($returnsPending.get().data).toHaveLength(1));
     const reads = vi.mocked(ordersApi.listOrders).mock.calls.length;
     vi.mocked(ordersApi.returnOrder).mockResolvedValue({ id: 99 });
-    await $scheduleReturn.mutate({
-      portal: 1,
-      orderId: 7,
-      item: 5,
-      totalItems: 1,
-      returnReason: 'Too small',
-      returnPhoto: photo(),
-    });
+    await $scheduleReturn.mutate({ orderId: 7, productId: 5, quantity: 1, reason: 'Too small', photo: photo() });
     await vi.waitFor(() => expect(vi.mocked(ordersApi.listOrders).mock.calls.length).toBe(reads + 1));
   });
 
@@ -488,4 +622,41 @@ describe('the reads a write changes', () => {
     await $addCard.mutate('Travel Visa');
     await vi.waitFor(() => expect(cardsApi.listCards).toHaveBeenCalledTimes(2));
   });
+});
+
+/** What a failure says: an error's message, or the unlock page's text. */
+function said(error: unknown): string {
+  return error instanceof Error ? error.message : String((error as { text?: unknown }).text);
+}
+
+const waiting: [string, { wait: TryAgain }, () => Promise<WriteOutcome<unknown, unknown> | undefined>, Mock, string][] = [
+  ['signing in', $signIn, () => $signIn.mutate({ username: 'a@b.co', password: 'x', remember: false }), vi.mocked(authApi.passwordGrant), 'sign-in attempts'],
+  ['registering', $register, () => $register.mutate(registration), vi.mocked(usersApi.createUser), 'registration attempts'],
+  ['asking for a password-reset e-mail', $forgotPassword, () => $forgotPassword.mutate('a@b.co'), vi.mocked(authApi.requestPasswordReset), 'password reset requests'],
+  ['asking for a password link on My Details', $passwordLink, () => $passwordLink.mutate('a@b.co'), vi.mocked(authApi.requestPasswordReset), 'password reset requests'],
+  ['unlocking the account', $unlock, () => $unlock.mutate('token'), vi.mocked(authApi.unlockAccount), 'unlock attempts'],
+  ['sending the contact form', $contactMessage, () => $contactMessage.mutate({ email: 'a@example.com', firstname: '', lastname: '', mobile: '', querytitle: '', querydescription: '' }), vi.mocked(emailApi.sendContactMessage), 'messages sent'],
+  ['sending the advertise form', $advertiseMessage, () => $advertiseMessage.mutate({ email: 'a@example.com', mobile: '', companyName: '', description: '' }), vi.mocked(emailApi.sendAdvertiseMessage), 'messages sent'],
+];
+
+describe.each(waiting)('%s waits out a 429', (_name, store, press, call, attempts) => {
+  afterEach(() => store.wait.$until.set(0));
+
+  it("says how long to wait in the shopper's words, and sends nothing until the wait is over", async () => {
+    call.mockRejectedValue(new ApiError('Too many requests', 'client', { status: 429, retryAfter: 60 }));
+    const refused = await press();
+    expect(refused && 'error' in refused && said(refused.error)).toBe(`Too many ${attempts}. Please wait 1 minute before you try again.`);
+    expect(store.wait.left()).toBe(60);
+    const held = await press();
+    expect(held && 'error' in held && said(held.error)).toMatch(/^Too many .* Please wait (1 minute|60 seconds|59 seconds) before you try again\.$/);
+    expect(call).toHaveBeenCalledTimes(1);
+    store.wait.$until.set(0);
+    call.mockResolvedValue(undefined);
+    await press();
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+});
+
+it('Forgot password and Change password on My Details share one wait', () => {
+  expect($forgotPassword.wait).toBe($passwordLink.wait);
 });

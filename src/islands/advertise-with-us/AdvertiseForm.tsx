@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import * as yup from 'yup';
 import type { AdvertiseMessage } from '../../lib/api/email';
-import { advertiseWait, sendAdvertiseForm } from '../../lib/stores/site-messages';
+import { $advertiseMessage } from '../../lib/stores/site-messages';
 import { email, messages } from '../../lib/schemas/rules';
 import { Field } from '../ui/Field';
 import { MessageForm } from '../ui/MessageForm';
-import { useTryAgain } from '../ui/use-try-again';
 
 const initialValues: AdvertiseMessage = { email: '', mobile: '', companyName: '', description: '' };
 
@@ -19,13 +18,11 @@ const advertiseSchema = yup.object({
 
 /** The advertise-with-us form (POST /email/advertise_with_us); 'Email Sent' on success. */
 export function AdvertiseForm(): ReactNode {
-  const waitMessage = useTryAgain(advertiseWait);
   return (
     <MessageForm<AdvertiseMessage>
       initialValues={initialValues}
       schema={advertiseSchema}
-      send={sendAdvertiseForm}
-      waitMessage={waitMessage}
+      write={$advertiseMessage}
       successMessage="Email Sent"
       titleId="advertise-form-title"
       title="Tell us about your shop"

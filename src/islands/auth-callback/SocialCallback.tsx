@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { queueFlash } from '../../lib/flash';
 import { modalHref } from '../../lib/modal-routes';
-import { AuthFailure, authMessages, FAILURE_MS, welcomeMessage } from '../../lib/auth-messages';
-import { completeSocialSignIn, type SocialProvider } from '../../lib/stores/social-sign-in';
+import { welcomeMessage } from '../../lib/auth-messages';
+import { $socialSignIn, type SocialProvider } from '../../lib/stores/social-sign-in';
 import { notify, Toasts } from '../ui/Toasts';
 
 const NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
@@ -12,18 +12,15 @@ export function SocialCallback({ provider }: { provider: SocialProvider }): Reac
   const [failed, setFailed] = useState<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    completeSocialSignIn(provider, new URLSearchParams(window.location.search)).then(
-      ({ user, next }) => {
-        queueFlash({ kind: 'success', message: welcomeMessage(user) });
-        window.location.replace(next);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        const failure = error instanceof AuthFailure ? error : new AuthFailure(provider === 'google' ? authMessages.googleFailed : authMessages.facebookFailed, FAILURE_MS.long);
-        notify.error(failure.message, failure.ms);
-        setFailed(failure.message);
-      },
-    );
+    void $socialSignIn.mutate({ provider, search: new URLSearchParams(window.location.search) }).then((done) => {
+      if (done && 'data' in done) {
+        queueFlash({ kind: 'success', message: welcomeMessage(done.data.user) });
+        window.location.replace(done.data.next);
+      } else if (done && live) {
+        notify.error(done.error.message, done.error.ms);
+        setFailed(done.error.message);
+      }
+    });
     return () => {
       live = false;
     };

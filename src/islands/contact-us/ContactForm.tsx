@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import * as yup from 'yup';
 import type { ContactMessage } from '../../lib/api/email';
-import { contactWait, sendContactForm } from '../../lib/stores/site-messages';
+import { $contactMessage } from '../../lib/stores/site-messages';
 import { email, messages } from '../../lib/schemas/rules';
 import { Field } from '../ui/Field';
 import { MessageForm } from '../ui/MessageForm';
-import { useTryAgain } from '../ui/use-try-again';
 
 const initialValues: ContactMessage = {
   email: '',
@@ -28,13 +27,11 @@ const contactSchema = yup.object({
 
 /** The contact-us form (POST /email/contact_us); 'Successfully Sent' on success. */
 export function ContactForm(): ReactNode {
-  const waitMessage = useTryAgain(contactWait);
   return (
     <MessageForm<ContactMessage>
       initialValues={initialValues}
       schema={contactSchema}
-      send={sendContactForm}
-      waitMessage={waitMessage}
+      write={$contactMessage}
       successMessage="Successfully Sent"
       titleId="contact-form-title"
       title="Send us a message"

@@ -1,23 +1,25 @@
+import { useStore } from '@nanostores/react';
 import { useFormik, type FormikProps } from 'formik';
 import { useRef, type ReactNode } from 'react';
 import type { AnyObjectSchema } from 'yup';
+import type { WaitingWriteStore } from '../../lib/stores/write-store';
 import { notify, toastError, Toasts } from './Toasts';
 import { focusFirstInvalid } from './submit-failure';
 import { HeldButton } from './HeldButton';
 import { useAdoptTypedValues } from './use-adopt-typed-values';
+import { useTryAgain } from './use-try-again';
 
-/** What a message form (contact, advertise) is made of: its values, rule, sender and the fields. */
+/** What a message form (contact, advertise) is made of: its values, rule, write and the fields. */
 export interface MessageFormProps<V extends object> {
   initialValues: V;
   schema: AnyObjectSchema;
-  send: (values: V) => Promise<unknown>;
+  /** The write that sends it; while the service asks to wait after a 429, Send message is held until then. */
+  write: WaitingWriteStore<V>;
   /** The success toast of SPEC section 8. */
   successMessage: string;
   /** Id of the heading that names the form. */
   titleId: string;
   title: string;
-  /** While the service asks to wait after a 429, what to say (useTryAgain): Send message is held until then. */
-  waitMessage: string | undefined;
   children: (form: FormikProps<V>) => ReactNode;
 }
 
@@ -25,11 +27,10 @@ export interface MessageFormProps<V extends object> {
 export function MessageForm<V extends object>({
   initialValues,
   schema,
-  send,
+  write,
   successMessage,
   titleId,
   title,
-  waitMessage,
   children,
 }: MessageFormProps<V>): ReactNode {
   const formRef = useRef<HTMLFormElement>(null);
@@ -37,16 +38,17 @@ export function MessageForm<V extends object>({
     initialValues,
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
-      try {
-        await send(values);
+      const done = await write.mutate(values);
+      if (done && 'error' in done) toastError(done.error);
+      else if (done) {
         notify.success(successMessage);
         helpers.resetForm();
-      } catch (error) {
-        toastError(error);
       }
     },
   });
   useAdoptTypedValues(formRef, form, initialValues);
+  const { loading } = useStore(write);
+  const waitMessage = useTryAgain(write.wait);
 
   return (
     <>
@@ -66,8 +68,8 @@ export function MessageForm<V extends object>({
         {children(form)}
         <p className="form-note no-js-only">Sending this form needs JavaScript. You can also e-mail or phone us (see below).</p>
         <div className="js-only">
-          <HeldButton wait={waitMessage} waitId={`${titleId}-wait`} disabled={form.isSubmitting} noticeClassName="form-note">
-            {form.isSubmitting ? 'Sending…' : 'Send message'}
+          <HeldButton wait={waitMessage} waitId={`${titleId}-wait`} disabled={loading} noticeClassName="form-note">
+            {loading ? 'Sending…' : 'Send message'}
           </HeldButton>
         </div>
       </form>

@@ -1,5 +1,4 @@
 import { api } from './client';
-import { ApiError } from './errors';
 import { asInt, asNullableText, asText, readOne, readOptional, type WireRecord } from './decode';
 
 /** A user as the client uses it (SPEC section 3). */
@@ -49,26 +48,6 @@ export function userChangesPayload(changes: UserChanges): Record<string, string>
   const { currentPassword, ...rest } = changes;
   const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Record<string, string>;
   return currentPassword ? { ...given, current_password: currentPassword } : given;
-}
-
-/** The field errors of a failed registration or password reset, from wire names to form fields (first message each). */
-export function userFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || !error.errors) return {};
-  const names: Record<string, string> = {
-    first_name: 'firstName',
-    last_name: 'lastName',
-    birth_date: 'birthDate',
-    email: 'email',
-    mobile: 'mobile',
-    password: 'password',
-  };
-  const result: Record<string, string> = {};
-  for (const [wire, value] of Object.entries(error.errors)) {
-    const field = names[wire];
-    const first = Array.isArray(value) ? value[0] : value;
-    if (field && typeof first === 'string') result[field] = first;
-  }
-  return result;
 }
 
 /** Registers a new shopper (a public call). */

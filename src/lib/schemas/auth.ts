@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import type { FieldAliases } from '../field-errors';
 import { adultBirthDate, email, matches, messages, mobile, password } from './rules';
 
 /** Login form (SPEC section 5): e-mail as username, the shared password rule, Keep me signed in. */
@@ -41,3 +42,13 @@ export const resetSchema = yup.object({
 
 /** Values of the new-password form. */
 export type ResetValues = yup.InferType<typeof resetSchema>;
+
+/** The registration and new-password forms' names for the service's user error keys (first message each). */
+export const USER_FIELDS: FieldAliases<keyof RegisterValues> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  birth_date: 'birthDate',
+  email: 'email',
+  mobile: 'mobile',
+  password: 'password',
+};

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { IF_UNAVAILABLE_RULES, type IfUnavailableRule } from '../if-unavailable';
+import { fieldErrors, type FieldAliases } from '../field-errors';
 import { image, messages, quantity, required, url } from './rules';
 
 /** One product block of the order form. */
@@ -67,36 +68,22 @@ export const orderSchema = yup.object({
   agreed: yup.boolean(),
 });
 
-const PRODUCT_FIELDS: Record<string, keyof ProductValues> = {
-  name: 'name',
-  description: 'description',
-  quantity: 'quantity',
-  comment: 'comment',
-  screenshot: 'screenshot',
-  if_unavailable: 'ifUnavailable',
-  alternative: 'alternative',
+// The form's names for POST /orders's error keys; a product's are keyed by its position (products[1].description).
+const ORDER_FIELDS: FieldAliases<string> = {
+  portal_id: 'portal',
+  portal: 'portal',
+  address_id: 'addressId',
+  address: 'addressId',
+  'products[].name': 'products.[].name',
+  'products[].description': 'products.[].description',
+  'products[].quantity': 'products.[].quantity',
+  'products[].comment': 'products.[].comment',
+  'products[].screenshot': 'products.[].screenshot',
+  'products[].if_unavailable': 'products.[].ifUnavailable',
+  'products[].alternative': 'products.[].alternative',
 };
-
-function firstMessage(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
-  return undefined;
-}
 
 /** Turns a server field map of POST /orders into form field paths (products.1.description); unknown keys are left out. */
 export function orderFieldErrors(errors: Record<string, unknown> | undefined): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const [key, value] of Object.entries(errors ?? {})) {
-    const message = firstMessage(value);
-    if (!message) continue;
-    const product = /^products\[(\d+)\]\.(\w+)$/.exec(key);
-    if (product?.[1] && product[2] && PRODUCT_FIELDS[product[2]]) {
-      fields[`products.${product[1]}.${PRODUCT_FIELDS[product[2]]}`] = message;
-    } else if (key === 'portal_id' || key === 'portal') {
-      fields.portal = message;
-    } else if (key === 'address_id' || key === 'address') {
-      fields.addressId = message;
-    }
-  }
-  return fields;
+  return fieldErrors(errors, ORDER_FIELDS) as Record<string, string>;
 }

@@ -1,7 +1,8 @@
 import { map } from 'nanostores';
-import { normaliseError, type ApiError } from '../api/errors';
+import type { ApiError } from '../api/errors';
 import type { Order } from '../api/orders';
 import { requestMorePhotos } from '../api/photo-requests';
+import { createWriteStore, type WriteStore } from './write-store';
 
 /** What the "Ask for more photos" button has to say: nothing yet, or a note that is good news or a problem. */
 export type PhotoRequestNotice = { tone: 'done' | 'problem'; text: string } | null;
@@ -29,18 +30,23 @@ export function openRequestNotice(order: Pick<Order, 'photoRequests'>): PhotoReq
   return (order.photoRequests ?? []).some((r) => r.answeredAt === null) ? { tone: 'done', text: photoRequestMessages.open } : null;
 }
 
-/** Per order: a request on its way, and the note of the last press on this page. */
-export const $photoRequests = map<Record<number, { sending: boolean; notice: PhotoRequestNotice }>>({});
+const writes = new Map<number, WriteStore<void, { created: boolean }>>();
 
-/** Sends "Ask for more photos" for an order (once at a time) and keeps the note its answer gives. */
-export async function askForMorePhotos(orderId: number): Promise<void> {
-  if ($photoRequests.get()[orderId]?.sending) return;
-  $photoRequests.setKey(orderId, { sending: true, notice: $photoRequests.get()[orderId]?.notice ?? null });
-  let notice: NonNullable<PhotoRequestNotice>;
-  try {
-    notice = photoRequestNotice(await requestMorePhotos(orderId));
-  } catch (error) {
-    notice = photoRequestNotice({ error: normaliseError(error) });
+/** "Ask for more photos" of one order (POST /orders/{id}/photo_requests): one press at a time per order; its outcome is the order's note ({@link photoRequestNotice}). */
+export function photoRequestStore(orderId: number): WriteStore<void, { created: boolean }> {
+  let store = writes.get(orderId);
+  if (!store) {
+    store = createWriteStore<void, { created: boolean }>(() => requestMorePhotos(orderId), []);
+    writes.set(orderId, store);
   }
-  $photoRequests.setKey(orderId, { sending: false, notice });
+  return store;
+}
+
+/** Per order, the note of the last press on this page. */
+export const $photoRequests = map<Record<number, NonNullable<PhotoRequestNotice>>>({});
+
+/** Sends "Ask for more photos" for an order (nothing while one is on its way) and keeps the note its answer gives. */
+export async function askForMorePhotos(orderId: number): Promise<void> {
+  const outcome = await photoRequestStore(orderId).mutate();
+  if (outcome) $photoRequests.setKey(orderId, photoRequestNotice('data' in outcome ? outcome.data : outcome));
 }

@@ -1,7 +1,9 @@
 import { nanoquery, type FetcherStore, type KeyInput } from '@nanostores/query';
-import { atom, map, type MapStore, type ReadableAtom } from 'nanostores';
-import { ApiError, isApiError, normaliseError } from '../api/errors';
+import { atom, type ReadableAtom } from 'nanostores';
 import { $accessToken } from './session';
+import { setRevalidator } from './write-store';
+
+export { createWriteStore, type WriteOutcome, type WriteState, type WriteStore } from './write-store';
 
 type KeyPart = string | number;
 type KeyPartInput = KeyPart | ReadableAtom<KeyPart | null>;
@@ -127,50 +129,5 @@ export function invalidatePersonal(prefix: string): void {
   if (session !== null) context.invalidateKeys((key) => key.startsWith(session + prefix));
 }
 
-/** A write's state: whether it is in flight, the SPEC section 8 error of its last failure and the result of its last success. */
-export interface WriteState<Result = unknown> {
-  loading: boolean;
-  error?: ApiError;
-  data?: Result;
-}
-
-/** How one `mutate` ended: with the write's result, or with its SPEC section 8 error. */
-export type WriteOutcome<Result> = { data: Result } | { error: ApiError };
-
-/** A write: its state, and `mutate`, which sends the write and resolves with its outcome, or with undefined when one was already in flight and nothing was sent. */
-export type WriteStore<Data, Result = unknown> = MapStore<WriteState<Result>> & {
-  mutate: (data: Data) => Promise<WriteOutcome<Result> | undefined>;
-};
-
-/**
- * A write as a store, `{ loading, error, data }` plus `mutate`: a second `mutate` while one is in flight sends nothing, a
- * failure lands in `error` as the SPEC section 8 error (`failure` where the spec names one message for every failure of
- * this write), and the personal reads whose keys start with one of `changes` are asked again once it settles, success
- * or not (a failure may still have changed something).
- */
-export function createWriteStore<Data, Result = unknown>(
-  write: (data: Data) => Promise<Result>,
-  changes: string[],
-  failure?: string,
-): WriteStore<Data, Result> {
-  // Not nanoquery's createMutatorStore: a screen subscribed to one did not arrive while a token refresh was held
-  // (e2e 'concurrent 401s in two tabs'), where a plain map store does.
-  const $state = map<WriteState<Result>>({ loading: false });
-  const mutate = async (data: Data): Promise<WriteOutcome<Result> | undefined> => {
-    if ($state.get().loading) return undefined;
-    $state.set({ loading: true });
-    try {
-      const result = await write(data);
-      $state.set({ loading: false, data: result });
-      return { data: result };
-    } catch (error) {
-      const failed =
-        failure === undefined ? normaliseError(error) : new ApiError(failure, isApiError(error) ? error.kind : 'unknown');
-      $state.set({ loading: false, error: failed });
-      return { error: failed };
-    } finally {
-      for (const prefix of changes) revalidatePersonal(prefix);
-    }
-  };
-  return Object.assign($state, { mutate });
-}
+// A write store lives in write-store.ts, which public pages load without @nanostores/query; the writes asked for here move these reads.
+setRevalidator(revalidatePersonal);

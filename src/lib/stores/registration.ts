@@ -1,31 +1,12 @@
 import * as authApi from '../api/auth';
-import { createUser, userFieldErrors, type User } from '../api/users';
-import type { RegisterValues } from '../schemas/auth';
-import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
+import { createUser, type User } from '../api/users';
+import type { Flash } from '../flash';
+import { fieldErrors } from '../field-errors';
+import { USER_FIELDS, type RegisterValues } from '../schemas/auth';
+import { AuthFailure, authMessages, FAILURE_MS, welcomeMessage } from '../auth-messages';
 import { startSession } from './sign-in';
-import { createTryAgain, isTooMany } from './try-again';
-
-/** Register's wait after a 429. */
-export const registrationWait = createTryAgain('registration attempts');
-
-/** Creates the account (POST /users); the caller then signs in with signInAfterRegistration. A 429 says how long to wait. */
-export async function register(values: RegisterValues): Promise<User> {
-  try {
-    return await registrationWait.send(() =>
-      createUser({
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim(),
-      birthDate: values.birthDate ?? '',
-      mobile: values.mobile.replace(/\s+/g, ''),
-      password: values.password,
-      }),
-    );
-  } catch (error) {
-    if (isTooMany(error)) throw new AuthFailure(error.message, FAILURE_MS.long);
-    throw new AuthFailure(authMessages.registrationFailed, FAILURE_MS.long, userFieldErrors(error));
-  }
-}
+import { isTooMany } from './try-again';
+import { createWriteStore } from './write-store';
 
 /** Signs a just-registered shopper in; any failure is 'Login failed'. */
 export async function signInAfterRegistration(values: Pick<RegisterValues, 'email' | 'password'>): Promise<User> {
@@ -36,3 +17,36 @@ export async function signInAfterRegistration(values: Pick<RegisterValues, 'emai
     throw new AuthFailure(authMessages.loginFailed, FAILURE_MS.short);
   }
 }
+
+/**
+ * Creates the account (POST /users) and signs the new shopper in: resolves with what the next page says ('Successfully
+ * created account', then the welcome or 'Login failed'). A refusal is 'Registration failed. Please try again.' with the
+ * server's field errors; a 429 says how long to wait.
+ */
+export const $register = createWriteStore<RegisterValues, Flash[], AuthFailure>(
+  async (values) => {
+    await createUser({
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      birthDate: values.birthDate ?? '',
+      mobile: values.mobile.replace(/\s+/g, ''),
+      password: values.password,
+    });
+    const created: Flash = { kind: 'success', message: authMessages.accountCreated };
+    // The account exists whatever the sign-in answers: its failure is said on the next page, and starts no wait.
+    try {
+      return [created, { kind: 'success', message: welcomeMessage(await signInAfterRegistration(values)) }];
+    } catch {
+      return [created, { kind: 'error', message: authMessages.loginFailed }];
+    }
+  },
+  [],
+  {
+    waitOut429: 'registration attempts',
+    failure: (error) =>
+      isTooMany(error)
+        ? new AuthFailure(error.message, FAILURE_MS.long)
+        : new AuthFailure(authMessages.registrationFailed, FAILURE_MS.long, fieldErrors(error, USER_FIELDS)),
+  },
+);

@@ -4,7 +4,6 @@ import { completeReturnOrder, returnOrder, type Order } from '../api/orders';
 import { listPortalsWithOrders, type Portal } from '../api/portals';
 import { accountMessages } from '../account-messages';
 import { imageExtension, reencodeImage } from '../image';
-import type { ReturnValues } from '../schemas/account';
 import { messages } from '../schemas/rules';
 import { listAllOrders, ORDERS_KEY } from './orders';
 import { createFetcherStore, createWriteStore } from './query';
@@ -67,26 +66,29 @@ export function chooseReturnPortal(portal: number): void {
   $returnPortal.set(portal);
 }
 
+/** What a return sends: the order, its item, how many, why, and the chosen photo (re-encoded before it leaves). */
+export interface ReturnRequest {
+  orderId: number;
+  productId: number;
+  quantity: number;
+  reason: string;
+  photo: File | null;
+}
+
 /**
  * Schedules a return (multipart POST /orders/{id}/return_order) with the photo re-encoded, then the order reads are asked again;
  * a photo that cannot be decoded is refused on its field with the SPEC image message.
  */
-export const $scheduleReturn = createWriteStore<ReturnValues>(
-  async (values) => {
-    if (!values.returnPhoto) throw new ApiError(messages.imageRequired, 'client');
+export const $scheduleReturn = createWriteStore<ReturnRequest>(
+  async ({ orderId, photo: chosen, ...ret }) => {
+    if (!chosen) throw new ApiError(messages.imageRequired, 'client');
     // The chosen file can carry EXIF, a phone photo's GPS position among it; only the re-encoded pixels leave the device.
-    const photo = await reencodeImage(values.returnPhoto);
+    const photo = await reencodeImage(chosen);
     if (!photo) {
       // The form shows this where it shows the server's own refusal of the photo.
       throw new ApiError(messages.imageType, 'client', { errors: { return_photo: [messages.imageType] } });
     }
-    return returnOrder(values.orderId, {
-      productId: values.item,
-      quantity: values.totalItems,
-      reason: values.returnReason.trim(),
-      photo,
-      fileName: `return-photo.${imageExtension(photo.type)}`,
-    });
+    return returnOrder(orderId, { ...ret, photo, fileName: `return-photo.${imageExtension(photo.type)}` });
   },
   [ORDERS_KEY],
 );

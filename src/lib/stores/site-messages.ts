@@ -1,18 +1,10 @@
 import { sendAdvertiseMessage, sendContactMessage, type AdvertiseMessage, type ContactMessage } from '../api/email';
-import { createTryAgain } from './try-again';
-
-/** The contact form's wait after a 429. */
-export const contactWait = createTryAgain('messages sent');
-
-/** The advertise form's wait after a 429. */
-export const advertiseWait = createTryAgain('messages sent');
+import { createWriteStore } from './write-store';
 
 /** Sends the contact-us form's message (public call; SPEC section 3); a 429 says how long to wait. */
-export function sendContactForm(message: ContactMessage): Promise<void> {
-  return contactWait.send(() => sendContactMessage(message));
-}
+export const $contactMessage = createWriteStore<ContactMessage>((message) => sendContactMessage(message), [], { waitOut429: 'messages sent' });
 
 /** Sends the advertise-with-us form's message (public call; SPEC section 3); a 429 says how long to wait. */
-export function sendAdvertiseForm(message: AdvertiseMessage): Promise<void> {
-  return advertiseWait.send(() => sendAdvertiseMessage(message));
-}
+export const $advertiseMessage = createWriteStore<AdvertiseMessage>((message) => sendAdvertiseMessage(message), [], {
+  waitOut429: 'messages sent',
+});

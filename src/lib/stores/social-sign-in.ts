@@ -6,6 +6,7 @@ import { safeNextPath } from '../modal-routes';
 import { isHttpUrl } from '../http-url';
 import { AuthFailure, authMessages, FAILURE_MS } from '../auth-messages';
 import { startSession } from './sign-in';
+import { createWriteStore } from './write-store';
 
 const SOCIAL_STATE = 'oauth_state';
 
@@ -56,7 +57,7 @@ function socialRedirectUri(provider: SocialProvider, origin = window.location.or
  */
 export async function socialSignInUrl(provider: SocialProvider, options: { remember?: boolean; next?: string } = {}): Promise<string> {
   const base = provider === 'google' ? config.googleAuthUrl : config.facebookAuthUrl;
-  if (!isHttpUrl(base)) throw new AuthFailure(provider === 'google' ? authMessages.googleFailed : authMessages.facebookFailed, FAILURE_MS.short);
+  if (!isHttpUrl(base)) throw new AuthFailure(providerFailure(provider), FAILURE_MS.short);
   const record: SocialState = {
     provider,
     state: randomState(),
@@ -124,9 +125,14 @@ export interface SocialResult {
   next: string;
 }
 
+/** 'Failed to Authenticate with Google' (or Facebook). */
+function providerFailure(provider: SocialProvider): string {
+  return provider === 'google' ? authMessages.googleFailed : authMessages.facebookFailed;
+}
+
 /** Completes a social sign-in on its callback page: checks state, trades the code with its verifier, stores tokens, loads the shopper. */
 export async function completeSocialSignIn(provider: SocialProvider, search: URLSearchParams): Promise<SocialResult> {
-  const fallback = provider === 'google' ? authMessages.googleFailed : authMessages.facebookFailed;
+  const fallback = providerFailure(provider);
   const saved = takeSocialState();
   if (!saved || saved.provider !== provider || saved.state !== search.get('state')) {
     throw new AuthFailure(authMessages.socialState, FAILURE_MS.long);
@@ -147,3 +153,13 @@ export async function completeSocialSignIn(provider: SocialProvider, search: URL
     throw new AuthFailure(description || fallback, FAILURE_MS.long);
   }
 }
+
+/** The callback page's trade: completes the social sign-in it was sent back with, failing with the provider's failure (5 s) whatever went wrong. */
+export const $socialSignIn = createWriteStore<{ provider: SocialProvider; search: URLSearchParams }, SocialResult, AuthFailure>(
+  ({ provider, search }) =>
+    completeSocialSignIn(provider, search).catch((error: unknown) => {
+      throw error instanceof AuthFailure ? error : new AuthFailure(providerFailure(provider), FAILURE_MS.long);
+    }),
+  [],
+  { failure: (error) => error as AuthFailure },
+);

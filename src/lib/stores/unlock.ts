@@ -1,9 +1,7 @@
 import * as authApi from '../api/auth';
 import { authMessages } from '../auth-messages';
-import { createTryAgain, isTooMany } from './try-again';
-
-/** The unlock page's wait after a 429. */
-export const unlockWait = createTryAgain('unlock attempts');
+import { isTooMany } from './try-again';
+import { createWriteStore } from './write-store';
 
 /** What the unlock page shows: the toast and the page text of SPEC section 8. */
 export interface UnlockFailure {
@@ -11,14 +9,19 @@ export interface UnlockFailure {
   text: string;
 }
 
-/** Unlocks the account with the e-mailed token; resolves undefined on success, else what to show (after a 429, how long to wait). */
-export async function unlockAccount(token: string | null): Promise<UnlockFailure | undefined> {
-  if (!token) return { toast: authMessages.noUnlockToken, text: authMessages.unlockPageMissing };
-  try {
-    await unlockWait.send(() => authApi.unlockAccount(token));
-    return undefined;
-  } catch (error) {
-    if (isTooMany(error)) return { toast: error.message, text: error.message };
-    return { toast: authMessages.unlockFailed, text: authMessages.unlockPageFailed };
-  }
-}
+// The page was opened without the e-mailed token: nothing is sent.
+const NO_TOKEN = new Error(authMessages.noUnlockToken);
+
+/** Unlocks the account with the e-mailed token (null when the link had none); fails with what to show (after a 429, how long to wait). */
+export const $unlock = createWriteStore<string | null, void, UnlockFailure>(
+  (token) => (token ? authApi.unlockAccount(token) : Promise.reject(NO_TOKEN)),
+  [],
+  {
+    waitOut429: 'unlock attempts',
+    failure: (error) => {
+      if (error === NO_TOKEN) return { toast: authMessages.noUnlockToken, text: authMessages.unlockPageMissing };
+      if (isTooMany(error)) return { toast: error.message, text: error.message };
+      return { toast: authMessages.unlockFailed, text: authMessages.unlockPageFailed };
+    },
+  },
+);

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode } from 'react';
 import { $passwordLink } from '../../../lib/stores/password-change';
-import { resetLinkWait } from '../../../lib/stores/recovery';
 import { authMessages } from '../../../lib/auth-messages';
 import { notify, toastError } from '../../ui/Toasts';
 import { HeldButton } from '../../ui/HeldButton';
@@ -17,7 +16,7 @@ export interface PasswordPanelProps {
 export function PasswordPanel({ email }: PasswordPanelProps): ReactNode {
   const { loading } = useStore($passwordLink);
   const [sentTo, setSentTo] = useState<string>();
-  const wait = useTryAgain(resetLinkWait);
+  const wait = useTryAgain($passwordLink.wait);
 
   const send = async (to: string): Promise<void> => {
     const done = await $passwordLink.mutate(to);

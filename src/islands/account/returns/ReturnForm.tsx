@@ -1,45 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { useFormik } from 'formik';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ApiError } from '../../../lib/api/errors';
-import type { Order, OrderProduct } from '../../../lib/api/orders';
-import type { Portal } from '../../../lib/api/portals';
-import { formatDate } from '../../../lib/format';
 import { accountMessages } from '../../../lib/account-messages';
 import { returnSchema, type ReturnValues } from '../../../lib/schemas/account';
-import { orderTitle } from '../../../lib/format';
 import { errorMessage } from '../../../lib/error-message';
 import { $deliveredOrders, $returnPortals, $scheduleReturn, chooseReturnPortal } from '../../../lib/stores/returns';
-import { Select, type SelectOption } from '../../ui/Select';
+import { Select } from '../../ui/Select';
 import { notify, toastError } from '../../ui/Toasts';
 import { PhotoField } from './PhotoField';
 import { Field, fieldError } from '../../ui/Field';
-
-const initialValues: ReturnValues = { portal: 0, orderId: 0, item: 0, totalItems: 1, returnReason: '', returnPhoto: null };
-
-const SERVER_FIELDS: Record<string, keyof ReturnValues> = {
-  product_id: 'item',
-  return_quantity: 'totalItems',
-  return_reason: 'returnReason',
-  return_photo: 'returnPhoto',
-};
-
-function serverFieldErrors(error: ApiError): Partial<Record<keyof ReturnValues, string>> {
-  const result: Partial<Record<keyof ReturnValues, string>> = {};
-  for (const [wire, value] of Object.entries(error.errors ?? {})) {
-    const field = SERVER_FIELDS[wire];
-    const first = Array.isArray(value) ? value[0] : value;
-    if (field && typeof first === 'string') result[field] = first;
-  }
-  return result;
-}
-
-const portalOption = (p: Portal): SelectOption<number> => ({ value: p.id, label: p.name });
-const orderOption = (o: Order): SelectOption<number> => ({
-  value: o.id,
-  label: `${orderTitle(o)} (delivered ${formatDate(o.deliveryDate) || 'recently'})`,
-});
-const itemOption = (p: OrderProduct): SelectOption<number> => ({ value: p.id, label: `${p.name} (${p.quantity})` });
+import {
+  initialReturnValues,
+  itemOption,
+  orderOption,
+  portalOption,
+  returnChoices,
+  returnFieldErrors,
+  returnRequest,
+  withOrder,
+  withPortal,
+} from './return-form';
 
 /** The schedule-return form: portal, a delivered order of it, an item, quantity, reason and photo. */
 export function ReturnForm(): ReactNode {
@@ -49,13 +29,13 @@ export function ReturnForm(): ReactNode {
   const [generation, setGeneration] = useState(0);
   useEffect(() => () => chooseReturnPortal(0), []);
   const form = useFormik<ReturnValues>({
-    initialValues,
+    initialValues: initialReturnValues,
     validationSchema: returnSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
-      const done = await $scheduleReturn.mutate(values);
+      const done = await $scheduleReturn.mutate(returnRequest(values));
       if (done && 'error' in done) {
-        const fields = serverFieldErrors(done.error);
+        const fields = returnFieldErrors(done.error);
         if (Object.keys(fields).length > 0) helpers.setErrors(fields);
         toastError(done.error);
       } else if (done) {
@@ -67,12 +47,8 @@ export function ReturnForm(): ReactNode {
     },
   });
   const { values } = form;
-  const current = values.portal > 0 && delivered.data?.portal === values.portal;
-  const orders = current ? (delivered.data?.orders ?? []) : [];
-  const order = orders.find((o) => o.id === values.orderId);
-  const products = order?.products ?? [];
+  const { orders, products, noOrders } = returnChoices(values, delivered);
   const touch = (field: keyof ReturnValues) => () => void form.setFieldTouched(field, true);
-  const noOrders = current && !delivered.loading && !delivered.error && orders.length === 0;
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate aria-labelledby="return-form-title">
@@ -88,7 +64,7 @@ export function ReturnForm(): ReactNode {
         error={fieldError(form, 'portal') ?? (portals.error ? errorMessage(portals.error) : undefined)}
         onBlur={touch('portal')}
         onChange={(portal) => {
-          void form.setValues({ ...values, portal: portal ?? 0, orderId: 0, item: 0 }, false);
+          void form.setValues(withPortal(values, portal), false);
           chooseReturnPortal(portal ?? 0);
         }}
       />
@@ -104,7 +80,7 @@ export function ReturnForm(): ReactNode {
         error={fieldError(form, 'orderId') ?? (delivered.error ? errorMessage(delivered.error) : undefined)}
         describedBy={noOrders ? 'return-order-none' : undefined}
         onBlur={touch('orderId')}
-        onChange={(orderId) => void form.setValues({ ...values, orderId: orderId ?? 0, item: 0 }, false)}
+        onChange={(orderId) => void form.setValues(withOrder(values, orderId), false)}
       />
       {noOrders && (
         <p className="field-hint" id="return-order-none">

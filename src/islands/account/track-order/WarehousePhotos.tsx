@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Order } from '../../../lib/api/orders';
-import { $photoRequests, askForMorePhotos, openRequestNotice } from '../../../lib/stores/photo-requests';
+import { $photoRequests, askForMorePhotos, openRequestNotice, photoRequestStore } from '../../../lib/stores/photo-requests';
 import type { PhotoGalleryProps } from './PhotoGallery';
 import { PhotoImage } from './PhotoImage';
 import './WarehousePhotos.css';
@@ -17,9 +17,10 @@ const PhotoGallery = lazy<ComponentType<PhotoGalleryProps>>(() =>
 /** The order's warehouse photos (shown only for an order that has some), full size in a gallery on a tap, and "Ask for more photos". */
 export function WarehousePhotos({ order }: { order: Order }): ReactNode {
   const [shown, setShown] = useState<number | null>(null);
+  const { loading: sending } = useStore(photoRequestStore(order.id));
   const asked = useStore($photoRequests)[order.id];
   const photos = order.warehousePhotos ?? [];
-  const notice = asked?.notice ?? openRequestNotice(order);
+  const notice = asked ?? openRequestNotice(order);
   return (
     <section className="warehouse-photos" aria-labelledby="warehouse-photos-title">
       <h3 id="warehouse-photos-title">Warehouse photos</h3>
@@ -30,7 +31,7 @@ export function WarehousePhotos({ order }: { order: Order }): ReactNode {
           </li>
         ))}
       </ul>
-      <button type="button" className="button button--ghost" disabled={asked?.sending === true} onClick={() => void askForMorePhotos(order.id)}>
+      <button type="button" className="button button--ghost" disabled={sending} onClick={() => void askForMorePhotos(order.id)}>
         Ask for more photos
       </button>
       <p role="status" className={notice?.tone === 'problem' ? 'field-error' : 'notice'}>

@@ -1,9 +1,10 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
+import { useStore } from '@nanostores/react';
 import { modalHref } from '../../../lib/modal-routes';
 import { forgotSchema, type ForgotValues } from '../../../lib/schemas/auth';
 import { authMessages } from '../../../lib/auth-messages';
-import { forgotPassword, resetLinkWait } from '../../../lib/stores/recovery';
+import { $forgotPassword } from '../../../lib/stores/recovery';
 import { leaveModal } from '../../../lib/stores/modal';
 import { showFailure } from '../shared/feedback';
 import { Field, useFocusFirstError } from '../../ui/Field';
@@ -22,17 +23,15 @@ export function ForgotPassword(): ReactNode {
     validationSchema: forgotSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
-      try {
-        await forgotPassword(values.email);
-        leaveModal(undefined, [{ kind: 'success', message: authMessages.emailSent }]);
-      } catch (error) {
-        showFailure(error);
-      }
+      const done = await $forgotPassword.mutate(values.email);
+      if (done && 'error' in done) showFailure(done.error);
+      else if (done) leaveModal(undefined, [{ kind: 'success', message: authMessages.emailSent }]);
     },
   });
   useFocusFirstError(formik, form);
   useAdoptTypedValues(form, formik, initialValues);
-  const wait = useTryAgain(resetLinkWait);
+  const wait = useTryAgain($forgotPassword.wait);
+  const { loading } = useStore($forgotPassword);
 
   return (
     <>
@@ -40,7 +39,7 @@ export function ForgotPassword(): ReactNode {
       <form ref={form} className="form auth-form" method="post" noValidate onSubmit={formik.handleSubmit}>
         <Field form={formik} required requiredMark={false} name="email" label="Email" type="email" autoComplete="email" initialFocus />
         <div className="auth-actions">
-          <HeldButton wait={wait} waitId="forgot-wait" disabled={formik.isSubmitting} busy={formik.isSubmitting} noticeClassName="auth-notice">
+          <HeldButton wait={wait} waitId="forgot-wait" disabled={loading} busy={loading} noticeClassName="auth-notice">
             Reset Password
           </HeldButton>
         </div>

@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
+import { useStore } from '@nanostores/react';
 import { modalHref, safeNextPath } from '../../../lib/modal-routes';
 import { loginSchema, type LoginValues } from '../../../lib/schemas/auth';
 import { authMessages, welcomeMessage } from '../../../lib/auth-messages';
 import { rememberedUsername } from '../../../lib/remembered-username';
-import { signIn, signInWait } from '../../../lib/stores/sign-in';
+import { $signIn } from '../../../lib/stores/sign-in';
 import { signInWithSocial, type SocialProvider } from '../../../lib/stores/social-sign-in';
 import { leaveModal } from '../../../lib/stores/modal';
 import { notify } from '../../ui/Toasts';
@@ -26,17 +27,15 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
     validationSchema: loginSchema,
     validateOnChange: false,
     onSubmit: async (values) => {
-      try {
-        const user = await signIn(values);
-        leaveModal(next, [{ kind: 'success', message: welcomeMessage(user) }]);
-      } catch (error) {
-        showFailure(error);
-      }
+      const done = await $signIn.mutate(values);
+      if (done && 'error' in done) showFailure(done.error);
+      else if (done) leaveModal(next, [{ kind: 'success', message: welcomeMessage(done.data) }]);
     },
   });
   useFocusFirstError(formik, form);
   useAdoptTypedValues(form, formik, initialValues);
-  const wait = useTryAgain(signInWait);
+  const wait = useTryAgain($signIn.wait);
+  const { loading } = useStore($signIn);
 
   const { setFieldValue } = formik;
   useEffect(() => {
@@ -77,7 +76,7 @@ export function Login({ params }: { params: URLSearchParams }): ReactNode {
           </a>
         </div>
         <div className="auth-actions">
-          <HeldButton wait={wait} waitId="sign-in-wait" disabled={formik.isSubmitting} busy={formik.isSubmitting} noticeClassName="auth-notice">
+          <HeldButton wait={wait} waitId="sign-in-wait" disabled={loading} busy={loading} noticeClassName="auth-notice">
             Sign In
           </HeldButton>
           <p className="auth-divider">or</p>

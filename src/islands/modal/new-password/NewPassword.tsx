@@ -1,9 +1,9 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
+import { useStore } from '@nanostores/react';
 import { modalHref } from '../../../lib/modal-routes';
 import { resetSchema, type ResetValues } from '../../../lib/schemas/auth';
-import { AuthFailure } from '../../../lib/auth-messages';
-import { resetPassword } from '../../../lib/stores/recovery';
+import { $newPassword } from '../../../lib/stores/recovery';
 import { openModal } from '../../../lib/stores/modal';
 import { showFailure } from '../shared/feedback';
 import { Field, useFocusFirstError } from '../../ui/Field';
@@ -21,19 +21,16 @@ export function NewPassword({ params }: { params: URLSearchParams }): ReactNode 
     validationSchema: resetSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
-      try {
-        await resetPassword(token, values.password, values.confirmPassword);
-        openModal(modalHref('login', { reset: 'successful' }));
-      } catch (error) {
-        if (error instanceof AuthFailure && error.fieldErrors.password) {
-          helpers.setFieldError('password', error.fieldErrors.password);
-        }
-        showFailure(error);
-      }
+      const done = await $newPassword.mutate({ token, password: values.password, confirmPassword: values.confirmPassword });
+      if (done && 'error' in done) {
+        if (done.error.fieldErrors.password) helpers.setFieldError('password', done.error.fieldErrors.password);
+        showFailure(done.error);
+      } else if (done) openModal(modalHref('login', { reset: 'successful' }));
     },
   });
   useFocusFirstError(formik, form);
   useAdoptTypedValues(form, formik, initialValues);
+  const { loading } = useStore($newPassword);
 
   return (
     <>
@@ -52,7 +49,7 @@ export function NewPassword({ params }: { params: URLSearchParams }): ReactNode 
         />
         <Field form={formik} type="password" required requiredMark={false} name="confirmPassword" label="Re-enter New Password" autoComplete="new-password" />
         <div className="auth-actions">
-          <button type="submit" className="button" disabled={formik.isSubmitting} aria-busy={formik.isSubmitting}>
+          <button type="submit" className="button" disabled={loading} aria-busy={loading}>
             Save New Password
           </button>
         </div>

@@ -1,10 +1,9 @@
 import { useRef, type ReactNode } from 'react';
 import { useFormik } from 'formik';
-import type { Flash } from '../../../lib/flash';
+import { useStore } from '@nanostores/react';
 import { modalHref } from '../../../lib/modal-routes';
 import { registerSchema, type RegisterValues } from '../../../lib/schemas/auth';
-import { AuthFailure, authMessages, welcomeMessage } from '../../../lib/auth-messages';
-import { register, registrationWait, signInAfterRegistration } from '../../../lib/stores/registration';
+import { $register } from '../../../lib/stores/registration';
 import { leaveModal } from '../../../lib/stores/modal';
 import { showFailure } from '../shared/feedback';
 import { Field, useFocusFirstError } from '../../ui/Field';
@@ -31,29 +30,21 @@ export function Register(): ReactNode {
     validationSchema: registerSchema,
     validateOnChange: false,
     onSubmit: async (values, helpers) => {
-      try {
-        await register(values);
-      } catch (error) {
-        if (error instanceof AuthFailure && Object.keys(error.fieldErrors).length > 0) {
-          helpers.setErrors(error.fieldErrors);
-          void helpers.setTouched(Object.fromEntries(Object.keys(error.fieldErrors).map((key) => [key, true])), false);
+      const done = await $register.mutate(values);
+      if (done && 'error' in done) {
+        const fields = done.error.fieldErrors;
+        if (Object.keys(fields).length > 0) {
+          helpers.setErrors(fields);
+          void helpers.setTouched(Object.fromEntries(Object.keys(fields).map((key) => [key, true])), false);
         }
-        showFailure(error);
-        return;
-      }
-      const flashes: Flash[] = [{ kind: 'success', message: authMessages.accountCreated }];
-      try {
-        const user = await signInAfterRegistration(values);
-        flashes.push({ kind: 'success', message: welcomeMessage(user) });
-      } catch (error) {
-        flashes.push({ kind: 'error', message: error instanceof Error ? error.message : authMessages.loginFailed });
-      }
-      leaveModal('/', flashes);
+        showFailure(done.error);
+      } else if (done) leaveModal('/', done.data);
     },
   });
   useFocusFirstError(formik, form);
   useAdoptTypedValues(form, formik, initialValues);
-  const wait = useTryAgain(registrationWait);
+  const wait = useTryAgain($register.wait);
+  const { loading } = useStore($register);
 
   return (
     <>
@@ -80,7 +71,7 @@ export function Register(): ReactNode {
         />
         <Field form={formik} type="password" required requiredMark={false} name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
         <div className="auth-actions">
-          <HeldButton wait={wait} waitId="register-wait" disabled={formik.isSubmitting} busy={formik.isSubmitting} noticeClassName="auth-notice">
+          <HeldButton wait={wait} waitId="register-wait" disabled={loading} busy={loading} noticeClassName="auth-notice">
             Register
           </HeldButton>
         </div>
