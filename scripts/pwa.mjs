@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { accountPath } from '../src/lib/account-paths.ts';
+import { ACCOUNT_PATHS, accountPath, routeBase } from '../src/lib/account-paths.ts';
 import { idPagePrefixes, precachedShells } from '../src/lib/account-routes.ts';
 
 /** The static shells precached at install: the app's own pages (no personal data: it comes from the API), the account's from its route table. */
@@ -12,7 +12,13 @@ export const PRECACHED_PAGES = ['index.html', 'offline/index.html', 'portals/ind
 const PUSH_SOURCE = pathToFileURL(join(process.cwd(), 'src', 'worker', 'sw-push.js'));
 
 /** The account pages a push notification opens, from the route table's addresses (the worker's script is no module and imports nothing). */
-export const PUSH_PAGES = { quotePayment: accountPath('quotePayment'), trackOrder: accountPath('trackOrder'), orderHistory: accountPath('orderHistory') };
+export const PUSH_PAGES = {
+  quotePayment: accountPath('quotePayment'),
+  trackOrder: accountPath('trackOrder'),
+  orderHistory: accountPath('orderHistory'),
+  // The order's own page (issue 55): its address from the route table once the table has the route.
+  order: 'order' in ACCOUNT_PATHS ? routeBase(String(ACCOUNT_PATHS.order)) : '/my-orders/',
+};
 
 /** The push handlers as the build writes them: src/worker/sw-push.js with PUSH_PAGES declared in front. */
 export const PUSH_SCRIPT_TEXT = `// Written by the build from src/lib/account-paths.ts (scripts/pwa.mjs).

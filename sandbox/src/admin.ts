@@ -5,6 +5,8 @@ import { addWarehousePhoto, setDeclaration, setInsurance, setShippingOption } fr
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { listOrders, listTokens, lockAccount, restoreAccount } from './operator';
 import { listOutbox } from './outbox';
+import { checkLateOrders, moveExpectedDelivery } from './lateness';
+import { addEvent, setCourier } from './tracking';
 import { settlePushes } from './push';
 
 const USAGE = `Usage: npm run sandbox:admin -- <command>
@@ -23,6 +25,14 @@ const USAGE = `Usage: npm run sandbox:admin -- <command>
   declare <productId> --description "Cotton shirt" --value 650 --origin CN
                               declare a quoted product to customs (value in rand per item, at most its price)
   photo <orderId> <productId> add a warehouse photo of a received order's product and push it to the shopper
+  event <orderId> <kind> [--description "Weighed at the warehouse: 2.4 kg"] [--status "goods purchased"] [--at 2026-11-20T09:15:00Z]
+                              record what happened to a paid order (kinds: received, weighed, left_warehouse, landed,
+                              cleared_customs, with_courier, out_for_delivery, delivered)
+  courier <orderId> --name "The Courier Guy" --waybill TCG4820193746 [--url https://...]
+                              set the courier of an order in transit or later
+  deliver-by <orderId> <from> <to> --reason "Held for a customs inspection"
+                              move a paid order's expected delivery (dates YYYY-MM-DD)
+  late-check                  tell the shoppers of orders whose window passed (once per window)
 Works on SANDBOX_DB (default sandbox/data/sandbox.db).`;
 
 function flags(args: string[]): QuoteInput {
@@ -102,6 +112,18 @@ async function run(args: string[]): Promise<unknown> {
         const o = named(rest.slice(1));
         return setDeclaration(sandbox.ctx, orderId(rest[0]), { description: o.description, declared_value: number(o.value), country_of_origin: o.origin });
       }
+      case 'event': {
+        const o = named(rest.slice(2));
+        return addEvent(sandbox.ctx, orderId(rest[0]), { kind: rest[1], description: o.description, status: o.status, occurred_at: o.at });
+      }
+      case 'courier': {
+        const o = named(rest.slice(1));
+        return setCourier(sandbox.ctx, orderId(rest[0]), { name: o.name, waybill: o.waybill, tracking_url: o.url });
+      }
+      case 'deliver-by':
+        return moveExpectedDelivery(sandbox.ctx, orderId(rest[0]), { from: rest[1], to: rest[2], reason: named(rest.slice(3)).reason });
+      case 'late-check':
+        return checkLateOrders(sandbox.ctx);
       case 'photo':
         return addWarehousePhoto(sandbox.ctx, orderId(rest[0]), orderId(rest[1]));
       case 'restore':

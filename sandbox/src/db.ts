@@ -181,7 +181,10 @@ CREATE TABLE IF NOT EXISTS orders (
   checkout_sub_total_cents INTEGER,
   paid_attempt_id INTEGER,
   paid_amount_cents INTEGER,
-  paid_at TEXT
+  paid_at TEXT,
+  courier_name TEXT,
+  courier_waybill TEXT,
+  courier_tracking_url TEXT
 );
 CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id, created_at);
 CREATE TABLE IF NOT EXISTS products (
@@ -245,6 +248,32 @@ CREATE TABLE IF NOT EXISTS photo_requests (
   created_at TEXT NOT NULL,
   answered_at TEXT
 );
+CREATE TABLE IF NOT EXISTS status_moves (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  status TEXT NOT NULL,
+  at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS status_moves_order ON status_moves(order_id);
+CREATE TABLE IF NOT EXISTS tracking_events (
+  id INTEGER PRIMARY KEY,
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  status TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  description TEXT NOT NULL,
+  occurred_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tracking_events_order ON tracking_events(order_id);
+CREATE TABLE IF NOT EXISTS expected_deliveries (
+  order_id INTEGER PRIMARY KEY REFERENCES orders(id),
+  from_date TEXT NOT NULL,
+  to_date TEXT NOT NULL,
+  reason TEXT,
+  previous_from TEXT,
+  previous_to TEXT,
+  moved_at TEXT,
+  late_told_at TEXT
+);
 CREATE TABLE IF NOT EXISTS cards (
   id INTEGER PRIMARY KEY,
   user_id INTEGER NOT NULL REFERENCES users(id),
@@ -290,7 +319,7 @@ CREATE TABLE IF NOT EXISTS outbox (
 
 /** Tables in delete order (children first), used by the reset switch; `push_keys` stays, as subscribers' browsers hold its public key. */
 export const TABLES = [
-  'outbox', 'push_reminders', 'payment_attempts', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
+  'outbox', 'push_reminders', 'status_moves', 'tracking_events', 'expected_deliveries', 'payment_attempts', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
   'push_subscriptions', 'social_codes', 'access_tokens', 'user_tokens', 'users',
 ] as const;
 
@@ -316,6 +345,9 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
     paid_attempt_id: 'INTEGER',
     paid_amount_cents: 'INTEGER',
     paid_at: 'TEXT',
+    courier_name: 'TEXT',
+    courier_waybill: 'TEXT',
+    courier_tracking_url: 'TEXT',
   },
   products: {
     if_unavailable: 'TEXT',

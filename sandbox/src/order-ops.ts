@@ -1,16 +1,15 @@
 import { queueMail, queueWhatsApp } from './outbox';
 import type { SandboxContext } from './context';
-import { dateFromToday } from './db';
+import { dateFromToday, nowIso } from './db';
 import { HttpError, notFound } from './http';
 import { endAttempts } from './payments';
 import { notifyOrder, notifyStatus } from './push';
 import type { OrderRow, ProductRow } from './rows';
 import { QUOTE_VALID_HOURS, quoteFor } from './serialize';
+import { statusesOf, statusIndex } from './statuses';
+import { openWindow, recordMove } from './tracking';
 
-/** Statuses of a normal order, in progress-bar order. */
-export const NORMAL_STATUSES = ['placed', 'processing', 'paid', 'goods purchased', 'in transit', 'arrived in SA', 'delivered'] as const;
-/** Statuses of a return order. */
-export const RETURN_STATUSES = ['return', 'returning', 'returned'] as const;
+export { NORMAL_STATUSES, RETURN_STATUSES } from './statuses';
 /** Statuses in which products may still be removed or restored and the address changed. */
 export const OPEN_STATUSES = ['placed', 'processing'];
 /** Facilitation fee in cents (about $10). */
@@ -75,15 +74,25 @@ export function issueQuote(ctx: SandboxContext, orderId: number, input: QuoteInp
   return { order_id: orderId, status: updated.status, quote };
 }
 
-/** Moves an order to any status of its type (operator action; no transition rules); a move to a pushed status is pushed. */
+/**
+ * Moves an order to any status of its type (operator action; no transition rules), recording when (its status history);
+ * a normal order moved to paid or beyond without a delivery window gets one from now. A move to a pushed status is pushed.
+ */
 export function setStatus(ctx: SandboxContext, orderId: number, status: string) {
   const order = loadOrder(ctx, orderId);
-  const allowed: readonly string[] = order.order_type === 'return' ? RETURN_STATUSES : NORMAL_STATUSES;
+  const allowed = statusesOf(order.order_type);
   if (!allowed.includes(status)) {
     throw new HttpError(422, `Status must be one of: ${allowed.join(', ')}`, { status: [`is not a ${order.order_type} order status`] });
   }
   const deliveryDate = status === 'delivered' || status === 'returned' ? (order.delivery_date ?? dateFromToday(0)) : order.delivery_date;
-  ctx.db.prepare('UPDATE orders SET status = ?, delivery_date = ? WHERE id = ?').run(status, deliveryDate, orderId);
+  const now = nowIso();
+  ctx.db.transaction(() => {
+    ctx.db.prepare('UPDATE orders SET status = ?, delivery_date = ? WHERE id = ?').run(status, deliveryDate, orderId);
+    if (status !== order.status) recordMove(ctx, order, status, now);
+    if (order.order_type === 'normal' && statusIndex('normal', status) >= statusIndex('normal', 'paid')) {
+      openWindow(ctx, orderId, order.paid_at ?? now, order.checkout_shipping_option);
+    }
+  })();
   if (status !== order.status) notifyStatus(ctx, orderId, status);
   return { order_id: orderId, status };
 }

@@ -5,6 +5,7 @@ import { HttpError } from './http';
 import { notifyStatus } from './push';
 import type { OrderRow } from './rows';
 import { QUOTE_VALID_HOURS, orderProducts, quoteFor, randText, VAT_RATE } from './serialize';
+import { openWindow, recordMove } from './tracking';
 
 /** The message of a quote past its 48 hours, as the quote page words it. */
 export const QUOTE_EXPIRED = 'This quote has expired.';
@@ -145,7 +146,8 @@ export function attemptProblem(ctx: SandboxContext, attempt: PaymentAttempt): Re
  * Confirms an attempt with the amount the provider says it took (the card's answer, PayFast's ITN or return): the order
  * becomes paid only when the attempt is still its current one, its quote is within its 48 hours, the amount equals the
  * attempt's, and what the order charges now is still what the attempt charges (else the attempt ends). The order then
- * records the attempt's amount and choices. Answers the refusal, or undefined once paid.
+ * records the attempt's amount and choices, the move to paid and its expected delivery window. Answers the refusal, or
+ * undefined once paid.
  */
 export function confirmAttempt(ctx: SandboxContext, attemptId: number, paidCents: number | undefined): Refusal | undefined {
   return ctx.db.transaction((): Refusal | undefined => {
@@ -171,6 +173,9 @@ export function confirmAttempt(ctx: SandboxContext, attemptId: number, paidCents
     ctx.db
       .prepare("UPDATE orders SET status = 'paid', payment_status = 'paid', paid_attempt_id = ?, paid_amount_cents = ?, paid_at = ? WHERE id = ?")
       .run(attempt.id, attempt.amount_cents, now, order.id);
+    recordMove(ctx, order, 'paid', now);
+    // The delivery window starts with the payment: the paid checkout's speed, counted in working days.
+    openWindow(ctx, order.id, now, checkout?.shippingOption ?? null);
     return undefined;
   })();
 }

@@ -27,8 +27,15 @@ export const STAND_IN_PATH = /^\/__sandbox\/push-service\/([\w-]{1,64})$/;
 const PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com'];
 const PUSH_HOST_SUFFIXES = ['.push.apple.com', '.notify.windows.com'];
 
-/** The messages: the quote is ready, its expiry reminder, an order's status move, and its warehouse photos arrived. */
-export type PushKind = 'quote' | 'expiry' | 'status' | 'photos';
+/** The messages: the quote is ready, its expiry reminder, an order's status move, its warehouse photos arrived, and it runs late. */
+export type PushKind = 'quote' | 'expiry' | 'status' | 'photos' | 'late';
+
+/** What a `late` message adds: the last day of the window that passed, and the new window when the service moved it. */
+export interface LateNews {
+  expected_to: string;
+  new_from?: string;
+  new_to?: string;
+}
 
 /** The JSON text of a push message: what a locked phone may show (the order and what happened), and the details. */
 interface PushPayload {
@@ -41,6 +48,10 @@ interface PushPayload {
   shop?: string;
   /** The quote's total in rand, or null before a quote: only with the details. */
   total?: number | null;
+  /** Of a `late` message (issue 55). */
+  expected_to?: string;
+  new_from?: string;
+  new_to?: string;
 }
 
 /** A stored subscription. */
@@ -133,11 +144,11 @@ function quoteExpiry(order: OrderRow): number | null {
 }
 
 /** The message of an order: its id, quote expiry and status, and with `details` its shop and total. */
-function orderPayload(ctx: SandboxContext, order: OrderRow, kind: PushKind, details: boolean): PushPayload {
+function orderPayload(ctx: SandboxContext, order: OrderRow, kind: PushKind, details: boolean, late?: LateNews): PushPayload {
   const quote = quoteFor(order, orderProducts(ctx, order.id));
   const expiry = quoteExpiry(order);
   const valid_until = quote && expiry !== null ? new Date(expiry).toISOString() : null;
-  const payload: PushPayload = { kind, order_id: order.id, valid_until, status: order.status };
+  const payload: PushPayload = { kind, order_id: order.id, valid_until, status: order.status, ...late };
   if (!details) return payload;
   const portal = ctx.db.prepare('SELECT name FROM portals WHERE id = ?').get(order.portal_id) as { name: string } | undefined;
   return { ...payload, shop: portal?.name ?? '', total: quote?.total ?? null };
@@ -164,7 +175,7 @@ export function dropEndedSubscriptions(ctx: SandboxContext, now = Date.now()): n
 /** Seconds the push service keeps an undelivered message: a quote's until it expires (at least a minute), a status move a day. */
 function timeToLive(order: OrderRow, kind: PushKind, now: number): number {
   const expiry = quoteExpiry(order);
-  if (kind === 'status' || kind === 'photos' || expiry === null) return STATUS_TTL_SECONDS;
+  if (kind === 'status' || kind === 'photos' || kind === 'late' || expiry === null) return STATUS_TTL_SECONDS;
   const left = Math.ceil((expiry - now) / 1000);
   return kind === 'quote' ? Math.max(MIN_QUOTE_TTL_SECONDS, left) : Math.max(0, left);
 }
@@ -212,9 +223,9 @@ function track(ctx: SandboxContext, work: Promise<void>): void {
 
 /**
  * Pushes an order's message to each subscription of its owner whose sign-in lives, in the background: the caller never
- * waits on a push service nor fails with it ({@link settlePushes} waits for the sends).
+ * waits on a push service nor fails with it ({@link settlePushes} waits for the sends). A `late` message carries `late`.
  */
-export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind, now = Date.now()): void {
+export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind, now = Date.now(), late?: LateNews): void {
   track(
     ctx,
     (async () => {
@@ -223,12 +234,12 @@ export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind
       dropEndedSubscriptions(ctx);
       const subs = ctx.db.prepare('SELECT * FROM push_subscriptions WHERE user_id = ? ORDER BY id').all(order.user_id) as SubscriptionRow[];
       if (subs.length === 0) return;
-      const brief = JSON.stringify(orderPayload(ctx, order, kind, false));
-      const detailed = JSON.stringify(orderPayload(ctx, order, kind, true));
+      const brief = JSON.stringify(orderPayload(ctx, order, kind, false, late));
+      const detailed = JSON.stringify(orderPayload(ctx, order, kind, true, late));
       const options: RequestOptions = {
         vapidDetails: ctx.push.vapid,
         TTL: timeToLive(order, kind, now),
-        urgency: kind === 'status' || kind === 'photos' ? 'normal' : 'high',
+        urgency: kind === 'status' || kind === 'photos' || kind === 'late' ? 'normal' : 'high',
         // One message per order waits at the push service: a newer one replaces an undelivered older one.
         topic: `order-${order.id}`,
         contentEncoding: 'aes128gcm',
@@ -278,13 +289,15 @@ export function remindExpiringQuotes(ctx: SandboxContext, now = Date.now()): num
   return due.map((order) => order.id);
 }
 
-/** Runs {@link remindExpiringQuotes} every `seconds`; returns the function that stops it. */
-export function startReminders(ctx: SandboxContext, seconds: number): () => void {
+/** Runs {@link remindExpiringQuotes} and each of `alsoEachTime` (the late check) every `seconds`; returns the function that stops it. */
+export function startReminders(ctx: SandboxContext, seconds: number, alsoEachTime: readonly ((ctx: SandboxContext) => unknown)[] = []): () => void {
   const timer = setInterval(() => {
-    try {
-      remindExpiringQuotes(ctx);
-    } catch (error) {
-      console.warn(`[sandbox] expiry reminder failed: ${reason(error)}`);
+    for (const pass of [remindExpiringQuotes, ...alsoEachTime]) {
+      try {
+        pass(ctx);
+      } catch (error) {
+        console.warn(`[sandbox] reminder failed: ${reason(error)}`);
+      }
     }
   }, seconds * 1000);
   timer.unref();

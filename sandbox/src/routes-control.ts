@@ -8,6 +8,8 @@ import { setPaymentFlow } from './payments';
 import { clearPushService } from './push';
 import { adminToken, expireAccess, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
 import { listOutbox } from './outbox';
+import { checkLateOrders, moveExpectedDelivery } from './lateness';
+import { addEvent, setCourier } from './tracking';
 
 function numbers(value: unknown, label: string): number[] | undefined {
   if (value === undefined) return undefined;
@@ -110,6 +112,10 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const productId = numbers((await readBody(c)).product_id, 'product_id')?.[0] ?? 0;
     return c.json({ data: addWarehousePhoto(ctx, pathId(c), productId) });
   });
+  r.post('/orders/:id/events', async (c) => c.json({ data: addEvent(ctx, pathId(c), await readBody(c)) }));
+  r.post('/orders/:id/courier', async (c) => c.json({ data: setCourier(ctx, pathId(c), await readBody(c)) }));
+  r.post('/orders/:id/expected-delivery', async (c) => c.json({ data: moveExpectedDelivery(ctx, pathId(c), await readBody(c)) }));
+  r.post('/late-check', (c) => c.json({ data: checkLateOrders(ctx) }));
   r.post('/products/:id/declaration', async (c) => c.json({ data: setDeclaration(ctx, pathId(c), await readBody(c)) }));
   r.get('/orders/:id', (c) => c.json({ data: rawOrder(ctx, pathId(c)) }));
   for (const table of Object.keys(WRITABLE) as (keyof typeof WRITABLE)[]) {

@@ -8,6 +8,7 @@ import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
 import { announcePaid, confirmAttempt, endAttempts, paymentFlow, siteLink, startAttempt } from './payments';
 import { ownCard } from './routes-cards';
 import type { OrderRow } from './rows';
+import { recordMove } from './tracking';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteJson } from './serialize';
 import { acceptImage, imageProblem } from './uploads';
 import { requestPhotos } from './warehouse-photos';
@@ -244,7 +245,10 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     if (order.order_type !== 'return' || order.status !== 'returning') {
       throw new HttpError(422, 'Only a returning order can be marked as picked up');
     }
-    ctx.db.prepare("UPDATE orders SET status = 'returned', delivery_date = date('now') WHERE id = ?").run(order.id);
+    ctx.db.transaction(() => {
+      ctx.db.prepare("UPDATE orders SET status = 'returned', delivery_date = date('now') WHERE id = ?").run(order.id);
+      recordMove(ctx, order, 'returned');
+    })();
     return c.json({ data: orderJson(ctx, c.get('origin'), load(c)) });
   });
 

@@ -52,6 +52,10 @@ export interface OrderRow {
   paid_attempt_id: number | null;
   paid_amount_cents: number | null;
   paid_at: string | null;
+  /** The courier carrying the order, its waybill and its tracking page as the courier gave it (issue 55); null until set. */
+  courier_name: string | null;
+  courier_waybill: string | null;
+  courier_tracking_url: string | null;
 }
 
 /** A product row as stored. */

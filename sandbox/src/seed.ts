@@ -4,10 +4,12 @@ import type { SandboxContext } from './context';
 import { dateFromToday } from './db';
 import { premiumCents } from './insurance';
 import { addWarehousePhoto, setDeclaration, setShippingOption } from './order-extras-ops';
+import { markLateTold } from './lateness';
 import { issueQuote, setStatus } from './order-ops';
 import { makePng } from './png';
 import type { OrderRow, ProductRow } from './rows';
 import { PORTALS, shopPage, syncPortals } from './shops';
+import { addEvent, openWindow, recordMove, setCourier, windowRow } from './tracking';
 import { saveUpload } from './uploads';
 
 /** The demo shopper's sign-in. */
@@ -91,7 +93,7 @@ function offerTrustedQuote(ctx: SandboxContext, orderId: number, origins: string
  * and an order paid with express and insurance whose items are at the warehouse, with photos. Inserted after every other
  * order and dated before the orders of the same status, so the earlier demo data keeps its ids and its place in lists.
  */
-function seedTrustedQuotes(ctx: SandboxContext, shopper: number, addressId: number, url: (portal: number, path: string) => string): void {
+function seedTrustedQuotes(ctx: SandboxContext, shopper: number, addressId: number, url: (portal: number, path: string) => string): number {
   const quoted = insertOrder(ctx, { userId: shopper, portalId: 1, addressId, daysAgo: 3, products: [
     { name: 'Wireless earbuds', description: url(1, 'dp/B0D1XD1ZV3'), quantity: 1, comment: 'Black', ifUnavailable: ['buy_alternative', 'White, same model'] },
     { name: 'Bluetooth speaker', description: url(1, 'dp/B0CY6S748H'), quantity: 1, ifUnavailable: ['ask_me', ''] },
@@ -113,6 +115,82 @@ function seedTrustedQuotes(ctx: SandboxContext, shopper: number, addressId: numb
   ctx.db.prepare("UPDATE orders SET payment_status = NULL, pickup = ?, shipping = 'Courier partner' WHERE id = ?").run(dateFromToday(-7), received);
   const products = ctx.db.prepare('SELECT id FROM products WHERE order_id = ? ORDER BY id').all(received) as { id: number }[];
   products.forEach((p, i) => addWarehousePhoto(ctx, received, p.id, makePng(160, PALETTE[i] ?? [128, 128, 128])));
+  return received;
+}
+
+/** One step of a seeded order's way: the status, how many days ago it was reached and at what hour (UTC). */
+type Step = [status: string, daysAgo: number, hour?: number];
+
+/**
+ * Dates a seeded order's way to the door (issue 55): when it was quoted (its `processing` step) and each later move, and
+ * its delivery window from the payment's date (its paid speed, or `days`). The seed moves orders now; this tells their story.
+ */
+function dateJourney(ctx: SandboxContext, orderId: number, steps: Step[], days?: { min: number; max: number }): void {
+  const order = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow;
+  ctx.db.prepare('DELETE FROM status_moves WHERE order_id = ?').run(orderId);
+  ctx.db.prepare('DELETE FROM expected_deliveries WHERE order_id = ?').run(orderId);
+  for (const [status, daysAgo, hour = 9] of steps) {
+    if (status === 'processing') ctx.db.prepare('UPDATE orders SET quoted_at = ? WHERE id = ?').run(daysAgoIso(daysAgo, hour), orderId);
+    else recordMove(ctx, order, status, daysAgoIso(daysAgo, hour));
+  }
+  const paid = steps.find(([status]) => status === 'paid');
+  if (paid) openWindow(ctx, orderId, daysAgoIso(paid[1], paid[2]), order.checkout_shipping_option, days);
+}
+
+/** Records what happened to a seeded order: the event's kind, its words when not the kind's own, and how many days ago. */
+function seedEvents(ctx: SandboxContext, orderId: number, events: [kind: string, daysAgo: number, hour: number, description?: string][]): void {
+  for (const [kind, daysAgo, hour, description] of events) addEvent(ctx, orderId, { kind, description, occurred_at: daysAgoIso(daysAgo, hour) });
+}
+
+const THE_COURIER_GUY = (waybill: string) => ({
+  name: 'The Courier Guy',
+  waybill,
+  tracking_url: `https://portal.thecourierguy.co.za/track?waybill=${waybill}`,
+});
+
+/**
+ * The demo shopper's orders on their way (issue 55): every moved order with its dated history and window; the order in
+ * transit with its events and courier; a delivered order with its whole story; and the order arrived in SA running late,
+ * its window moved with a reason and passed again (its shopper already told).
+ */
+function seedJourneys(ctx: SandboxContext, o: { paid: number; purchased: number; transit: number; arrived: number; deliveredA: number; deliveredB: number; received: number }): void {
+  dateJourney(ctx, o.paid, [['processing', 4], ['paid', 3, 14]]);
+  dateJourney(ctx, o.purchased, [['processing', 7], ['paid', 6], ['goods purchased', 4]]);
+  seedEvents(ctx, o.purchased, [['received', 4, 11]]);
+  dateJourney(ctx, o.transit, [['processing', 11], ['paid', 10], ['goods purchased', 8], ['in transit', 3]]);
+  seedEvents(ctx, o.transit, [
+    ['received', 8, 10],
+    ['weighed', 7, 12, 'Weighed at the warehouse: 2.4 kg'],
+    ['left_warehouse', 3, 9],
+    ['landed', 1, 6],
+  ]);
+  setCourier(ctx, o.transit, THE_COURIER_GUY('TCG4820193746'));
+  dateJourney(ctx, o.arrived, [['processing', 15], ['paid', 14], ['goods purchased', 12], ['in transit', 9], ['arrived in SA', 6]], { min: 3, max: 5 });
+  seedEvents(ctx, o.arrived, [
+    ['received', 12, 10],
+    ['weighed', 12, 11, 'Weighed at the warehouse: 1.3 kg'],
+    ['left_warehouse', 9, 9],
+    ['landed', 6, 7],
+  ]);
+  const first = windowRow(ctx, o.arrived);
+  ctx.db
+    .prepare('UPDATE expected_deliveries SET from_date = ?, to_date = ?, reason = ?, previous_from = ?, previous_to = ?, moved_at = ? WHERE order_id = ?')
+    .run(dateFromToday(-3), dateFromToday(-1), 'Held for a customs inspection', first?.from_date, first?.to_date, daysAgoIso(5, 8), o.arrived);
+  markLateTold(ctx, o.arrived);
+  dateJourney(ctx, o.deliveredA, [['processing', 29], ['paid', 28], ['goods purchased', 26], ['in transit', 22], ['arrived in SA', 19], ['delivered', 18, 13]]);
+  seedEvents(ctx, o.deliveredA, [
+    ['received', 26, 10],
+    ['weighed', 25, 11, 'Weighed at the warehouse: 1.1 kg'],
+    ['left_warehouse', 22, 9],
+    ['landed', 21, 6],
+    ['cleared_customs', 19, 10],
+    ['with_courier', 19, 15],
+    ['out_for_delivery', 18, 8],
+    ['delivered', 18, 13],
+  ]);
+  setCourier(ctx, o.deliveredA, THE_COURIER_GUY('TCG4820117520'));
+  dateJourney(ctx, o.deliveredB, [['processing', 39], ['paid', 38], ['goods purchased', 36], ['in transit', 33], ['arrived in SA', 30], ['delivered', 28, 12]]);
+  dateJourney(ctx, o.received, [['processing', 6], ['paid', 4], ['goods purchased', 2]]);
 }
 
 function advance(ctx: SandboxContext, orderId: number, status: string, extra: { delivery?: string; pickup?: string; shipping?: string } = {}) {
@@ -209,7 +287,8 @@ export function seed(ctx: SandboxContext): void {
     insertOrder(ctx, { userId: other, portalId: 9, addressId: otherAddress, daysAgo: 4, products: [
       { name: 'Wool coat', description: url(9, 'za/en/wool-coat-p0123.html'), quantity: 1 },
     ] });
-    seedTrustedQuotes(ctx, shopper, jhb, url);
+    const received = seedTrustedQuotes(ctx, shopper, jhb, url);
+    seedJourneys(ctx, { paid, purchased, transit, arrived, deliveredA, deliveredB, received });
   })();
 }
 

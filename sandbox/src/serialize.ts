@@ -6,6 +6,7 @@ import { insuranceJson } from './insurance';
 import type { UserRow } from './rows';
 import { shippingOptionRows, shippingOptionsJson } from './shipping-options';
 import { uploadUrl } from './uploads';
+import { trackingJson } from './tracking';
 import { photoRequestsJson, warehousePhotosJson } from './warehouse-photos';
 
 /** An order row as stored. */
@@ -43,6 +44,10 @@ export interface OrderRow {
   paid_attempt_id: number | null;
   paid_amount_cents: number | null;
   paid_at: string | null;
+  /** The courier carrying the order, its waybill and its tracking page as the courier gave it (issue 55); null until set. */
+  courier_name: string | null;
+  courier_waybill: string | null;
+  courier_tracking_url: string | null;
 }
 
 /** A product row as stored. */
@@ -266,6 +271,8 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
     checkout: checkoutJson(order),
     warehouse_photos: photos.length > 0 ? photos : undefined,
     photo_requests: requests.length > 0 ? requests : undefined,
+    // Issue 55: status_history, tracking_events, expected_delivery and courier, each left out when the order has none.
+    ...trackingJson(ctx, order),
   };
 }
 

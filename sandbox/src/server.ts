@@ -12,6 +12,7 @@ import { DEFAULT_FAMILY_LIFETIME, DEFAULT_REFRESH_LIFETIME, DEFAULT_TOKEN_LIFETI
 import { openDatabase } from './db';
 import { emptyFaults, faultMiddleware, faultScopeRoutes } from './faults';
 import { HttpError } from './http';
+import { checkLateOrders } from './lateness';
 import { createPushState, DEFAULT_REMINDER_SECONDS, settlePushes, startReminders } from './push';
 import { addressesRoutes } from './routes-addresses';
 import { cardsRoutes, paymentsRoutes } from './routes-cards';
@@ -60,7 +61,7 @@ export interface SandboxOptions {
   payment?: PaymentFlow;
   /** No per-request log lines. */
   quiet?: boolean;
-  /** Seconds between the push expiry reminder's passes while listening (`startSandbox`); 0 turns the timer off; default 60. */
+  /** Seconds between the passes of the push expiry reminder and the late check while listening (`startSandbox`); 0 turns the timer off; default 60. */
   pushReminderSeconds?: number;
 }
 
@@ -186,7 +187,7 @@ export function startSandbox(options: SandboxOptions & { port?: number; host?: s
   const sandbox = createSandbox(options);
   const host = options.host ?? '127.0.0.1';
   const reminderSeconds = options.pushReminderSeconds ?? DEFAULT_REMINDER_SECONDS;
-  const stopReminders = reminderSeconds > 0 ? startReminders(sandbox.ctx, reminderSeconds) : () => undefined;
+  const stopReminders = reminderSeconds > 0 ? startReminders(sandbox.ctx, reminderSeconds, [checkLateOrders]) : () => undefined;
   return new Promise((resolve, reject) => {
     const server: ServerType = serve({ fetch: sandbox.app.fetch, port: options.port ?? 4010, hostname: host }, (info: AddressInfo) => {
       // A wildcard address is no place to send a browser: links then name the loopback address.

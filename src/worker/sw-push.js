@@ -1,5 +1,6 @@
 // Imported by the Workbox worker (scripts/pwa.mjs, importScripts): the shopper's push notifications.
-// A message carries only an order's fields (kind: quote, expiry, status or photos; order_id, valid_until, status, and shop and total only when the
+// A message carries only an order's fields (kind: quote, expiry, status, photos or late; order_id, valid_until, status, a late order's
+// expected_to and new_from/new_to (days, YYYY-MM-DD), and shop and total only when the
 // shopper chose to show them on a locked phone; sandbox/README.md); the text and the page a tap opens are made here,
 // from those fields, and the page is always one of ours.
 // A classic script outside the site's bundle: the rand and date formats repeat src/lib/format.ts's options. The pages'
@@ -10,6 +11,8 @@
 const PUSH_ZONE = 'Africa/Johannesburg';
 const pushRand = new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pushDate = new Intl.DateTimeFormat('en-ZA', { timeZone: PUSH_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+// A delivery day is a calendar day, not a moment: shown as written, whatever the phone's zone.
+const pushDay = new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
 
 const PUSH_STATUS_TITLES = {
   paid: 'Payment received',
@@ -21,10 +24,17 @@ const PUSH_STATUS_TITLES = {
 // An address is matched as written, whatever characters it has.
 const pushPattern = (path) => path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** The pages a notification may open: the quote's payment page, an order's tracking, the order history. */
+/** The pages a notification may open: the quote's payment page, an order's tracking, an order's page, the order history. */
 const PUSH_TARGET = new RegExp(
-  `^(${pushPattern(PUSH_PAGES.quotePayment)}\\d{1,12}/|${pushPattern(PUSH_PAGES.trackOrder)}\\?order=\\d{1,12}|${pushPattern(PUSH_PAGES.orderHistory)})$`,
+  `^(${pushPattern(PUSH_PAGES.quotePayment)}\\d{1,12}/|${pushPattern(PUSH_PAGES.trackOrder)}\\?order=\\d{1,12}|${pushPattern(PUSH_PAGES.order)}\\d{1,12}/|${pushPattern(PUSH_PAGES.orderHistory)})$`,
 );
+
+/** A day (YYYY-MM-DD) as the shopper reads it, or null when it is not a real day. */
+function pushDayText(value) {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? pushDay.format(day) : null;
+}
 
 /** The fields of a push message that the notification is made of; anything unreadable becomes null. */
 function pushFields(data) {
@@ -33,12 +43,14 @@ function pushFields(data) {
   const text = (value, max) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
   const when = typeof raw.valid_until === 'string' && !Number.isNaN(Date.parse(raw.valid_until)) ? new Date(raw.valid_until) : null;
   return {
-    kind: ['quote', 'expiry', 'status', 'photos'].includes(raw.kind) ? raw.kind : null,
+    kind: ['quote', 'expiry', 'status', 'photos', 'late'].includes(raw.kind) ? raw.kind : null,
     id,
     shop: text(raw.shop, 60),
     total: typeof raw.total === 'number' && Number.isFinite(raw.total) && raw.total > 0 ? `R${pushRand.format(raw.total)}` : null,
     until: when ? pushDate.format(when) : null,
     status: text(raw.status, 40),
+    expectedTo: pushDayText(raw.expected_to),
+    newTo: pushDayText(raw.new_to),
   };
 }
 
@@ -62,6 +74,10 @@ function pushNotification(data) {
   }
   if (f.id !== null && f.kind === 'photos') {
     return { title: 'Warehouse photos arrived', body: `${order}: see the photos of your items.`, url: `${PUSH_PAGES.trackOrder}?order=${f.id}`, tag };
+  }
+  if (f.id !== null && f.kind === 'late') {
+    const when = f.newTo ? `now expected by ${f.newTo}` : f.expectedTo ? `it was expected by ${f.expectedTo}` : 'see where it is';
+    return { title: `Order ${f.id} is running late`, body: `${order}: ${when}.`, url: `${PUSH_PAGES.order}${f.id}/`, tag };
   }
   return { title: 'News about your order', body: `${order}: see your orders for the details.`, url: PUSH_PAGES.orderHistory, tag };
 }

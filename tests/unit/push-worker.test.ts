@@ -114,8 +114,27 @@ describe("a push message becomes a notification made of the order's fields", () 
     }
   });
 
+  it("an order running late: says so with the new date when the service moved it, and a tap opens the order's page", async () => {
+    for (const [data, body] of [
+      [{ kind: 'late', order_id: 6, status: 'arrived in SA', expected_to: '2026-11-20', new_from: '2026-12-01', new_to: '2026-12-04' }, 'Order 6: now expected by 04 Dec 2026.'],
+      [{ kind: 'late', order_id: 6, status: 'arrived in SA', expected_to: '2026-11-20', shop: 'REI' }, 'Order 6 - REI: it was expected by 20 Nov 2026.'],
+      [{ kind: 'late', order_id: 6, expected_to: '2026-02-30', new_to: 'soon' }, 'Order 6: see where it is.'],
+    ] as const) {
+      const w = worker();
+      await w.dispatch('push', push(data));
+      const [title, options] = w.showNotification.mock.calls[0] as unknown as [string, { body: string; tag: string; data: { url: string } }];
+      expect(title).toBe('Order 6 is running late');
+      expect(options.body).toBe(body);
+      expect(options.tag).toBe('order-6');
+      expect(options.data.url).toBe('/my-orders/6/');
+    }
+    const w = worker();
+    await w.dispatch('notificationclick', { notification: { close: () => undefined, data: { url: '/my-orders/6/' } } });
+    expect(w.openWindow).toHaveBeenCalledWith(`${ORIGIN}/my-orders/6/`);
+  });
+
   it('an unreadable or unknown message still says there is news, and opens the order history', async () => {
-    for (const data of ['not json', { kind: 'quote', order_id: -1 }, { kind: 'status', order_id: 3, status: 'lost' }, { kind: 'photos', order_id: 0 }, null]) {
+    for (const data of ['not json', { kind: 'quote', order_id: -1 }, { kind: 'status', order_id: 3, status: 'lost' }, { kind: 'photos', order_id: 0 }, { kind: 'late', order_id: 'x' }, null]) {
       const w = worker();
       await w.dispatch('push', data === null ? { data: null } : push(data));
       const [title, options] = w.showNotification.mock.calls[0] as unknown as [string, { data: { url: string } }];
