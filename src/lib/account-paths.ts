@@ -11,6 +11,7 @@ export const ACCOUNT_PATHS = {
   addCard: '/add-card',
   trackOrder: '/track-order',
   orderHistory: '/my-orders-history',
+  order: '/my-orders/:id',
   returns: '/my-returns',
   invoice: '/my-invoice/:id',
   quotePayment: '/quote-payment/:id',

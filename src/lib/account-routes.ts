@@ -92,6 +92,15 @@ export const ACCOUNT_ROUTES = {
     menu: { label: 'Order History', profile: true },
     indexable: false,
   },
+  order: {
+    path: ACCOUNT_PATHS.order,
+    title: 'Order',
+    lede: 'Where your order is, what happens next and when it arrives.',
+    screen: 'order/OrderScreen',
+    access: 'signed-in',
+    indexable: false,
+    sample: 'delivered',
+  },
   returns: {
     path: ACCOUNT_PATHS.returns,
     title: 'Returns',

@@ -52,6 +52,7 @@ describe('the account route table', () => {
       'add-card',
       'track-order',
       'my-orders-history',
+      'my-orders',
       'my-returns',
       'my-invoice',
       'quote-payment',
@@ -74,7 +75,7 @@ describe('the account route table', () => {
       'my-orders-history/index.html',
       'my-returns/index.html',
     ]);
-    expect(idPagePrefixes()).toEqual(['/order-uploaded/', '/my-invoice/', '/quote-payment/']);
+    expect(idPagePrefixes()).toEqual(['/order-uploaded/', '/my-orders/', '/my-invoice/', '/quote-payment/']);
     expect(hostRewrites()).toContain('/my-invoice/*  /my-invoice/index.html  200\n');
     expect(sampleRoutes()).toContain('/quote-payment/{processing}/');
   });
@@ -182,6 +183,7 @@ describe('one route table for every link to an account page', () => {
       quotePayment: '/quote-payment/',
       trackOrder: '/track-order/',
       orderHistory: '/my-orders-history/',
+      order: '/my-orders/',
     });
     expect(PUSH_SCRIPT_TEXT).toContain(`const PUSH_PAGES = ${JSON.stringify(PUSH_PAGES)};`);
     expect(readFileSync('src/worker/sw-push.js', 'utf8')).not.toContain('const PUSH_PAGES');
