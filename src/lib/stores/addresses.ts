@@ -1,6 +1,7 @@
 import { computed } from 'nanostores';
 import { createAddress, deleteAddress, listAddresses, restoreAddress, type Address } from '../api/addresses';
 import { ApiError, normaliseError } from '../api/errors';
+import { fieldErrors } from '../field-errors';
 import { cachedData, createFetcherStore, createWriteStore, revalidatePersonal, setCachedData } from './query';
 
 const KEY = 'addresses';
@@ -23,10 +24,8 @@ const known = (): Address[] => cachedData<Address[]>(KEY) ?? [];
 /** A failed address creation under the server's detail message (`errors.detail`), when it sent one. */
 function withDetail(error: unknown): ApiError {
   const failure = normaliseError(error);
-  const detail = failure.errors?.detail;
-  return typeof detail === 'string' && detail !== ''
-    ? new ApiError(detail, failure.kind, { status: failure.status, errors: failure.errors })
-    : failure;
+  const { detail } = fieldErrors(failure, { detail: 'detail' });
+  return detail === undefined ? failure : new ApiError(detail, failure.kind, { status: failure.status, errors: failure.errors });
 }
 
 /** Adds an address and keeps the list in step; resolves with the new address, and fails with the server's detail message (SPEC section 8). */
