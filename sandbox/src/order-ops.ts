@@ -88,7 +88,7 @@ export function setStatus(ctx: SandboxContext, orderId: number, status: string) 
   const now = nowIso();
   ctx.db.transaction(() => {
     ctx.db.prepare('UPDATE orders SET status = ?, delivery_date = ? WHERE id = ?').run(status, deliveryDate, orderId);
-    if (status !== order.status) recordMove(ctx, order, status, now);
+    if (status !== order.status) recordMove(ctx, order.id, status, now);
     if (order.order_type === 'normal' && statusIndex('normal', status) >= statusIndex('normal', 'paid')) {
       openWindow(ctx, orderId, order.paid_at ?? now, order.checkout_shipping_option);
     }

@@ -173,7 +173,7 @@ export function confirmAttempt(ctx: SandboxContext, attemptId: number, paidCents
     ctx.db
       .prepare("UPDATE orders SET status = 'paid', payment_status = 'paid', paid_attempt_id = ?, paid_amount_cents = ?, paid_at = ? WHERE id = ?")
       .run(attempt.id, attempt.amount_cents, now, order.id);
-    recordMove(ctx, order, 'paid', now);
+    recordMove(ctx, order.id, 'paid', now);
     // The delivery window starts with the payment: the paid checkout's speed, counted in working days.
     openWindow(ctx, order.id, now, checkout?.shippingOption ?? null);
     return undefined;

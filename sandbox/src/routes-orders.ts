@@ -247,7 +247,7 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     }
     ctx.db.transaction(() => {
       ctx.db.prepare("UPDATE orders SET status = 'returned', delivery_date = date('now') WHERE id = ?").run(order.id);
-      recordMove(ctx, order, 'returned');
+      recordMove(ctx, order.id, 'returned');
     })();
     return c.json({ data: orderJson(ctx, c.get('origin'), load(c)) });
   });

@@ -131,7 +131,7 @@ function dateJourney(ctx: SandboxContext, orderId: number, steps: Step[], days?:
   ctx.db.prepare('DELETE FROM expected_deliveries WHERE order_id = ?').run(orderId);
   for (const [status, daysAgo, hour = 9] of steps) {
     if (status === 'processing') ctx.db.prepare('UPDATE orders SET quoted_at = ? WHERE id = ?').run(daysAgoIso(daysAgo, hour), orderId);
-    else recordMove(ctx, order, status, daysAgoIso(daysAgo, hour));
+    else recordMove(ctx, orderId, status, daysAgoIso(daysAgo, hour));
   }
   const paid = steps.find(([status]) => status === 'paid');
   if (paid) openWindow(ctx, orderId, daysAgoIso(paid[1], paid[2]), order.checkout_shipping_option, days);

@@ -76,19 +76,16 @@ export function todayUtc(now = Date.now()): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-/**
- * Records that the order reached `status` at `at`. A move back along the order's steps forgets the times of the steps
- * from there on, so the history is always the path that stands, oldest first.
- */
-export function recordMove(ctx: SandboxContext, order: Pick<OrderRow, 'id' | 'order_type'>, status: string, at = nowIso()): void {
-  const later = statusesOf(order.order_type).slice(Math.max(0, statusIndex(order.order_type, status)));
-  ctx.db.prepare(`DELETE FROM status_moves WHERE order_id = ? AND status IN (${later.map(() => '?').join(', ')})`).run(order.id, ...later);
-  ctx.db.prepare('INSERT INTO status_moves (order_id, status, at) VALUES (?, ?, ?)').run(order.id, status, at);
+/** Records that the order reached `status` at `at`. */
+export function recordMove(ctx: SandboxContext, orderId: number, status: string, at = nowIso()): void {
+  ctx.db.prepare('INSERT INTO status_moves (order_id, status, at) VALUES (?, ?, ?)').run(orderId, status, at);
 }
 
 /**
  * The order's `status_history`: its first status at `created_at`, processing at `quoted_at` (unless a move recorded it),
- * then each recorded move. Undefined until the order has moved past its quote (a placed or quoted order keeps today's keys).
+ * then each recorded move, each step at the latest time it was reached and none beyond the current status (after a move
+ * back, the history is the path that stands), in the order of the steps. Undefined until the order has moved past its
+ * quote (a placed or quoted order keeps today's keys).
  */
 export function statusHistoryJson(ctx: SandboxContext, order: OrderRow) {
   const moves = ctx.db.prepare('SELECT status, at FROM status_moves WHERE order_id = ? ORDER BY at, id').all(order.id) as { status: string; at: string }[];

@@ -120,6 +120,21 @@ describe('npm run sandbox:admin (admin.ts) on a SANDBOX_DB file', { timeout: 60_
     expect(outbox[1].payload).toMatchObject({ email: 'visitor@example.com', query_body: 'Where?' });
   });
 
+  it("records an order's events and courier, moves its expected delivery and runs the late check", async () => {
+    // Order 5 is the seed's order in transit, order 4 its goods purchased Sephora order (its window not passed yet).
+    const landed = await json('event', '5', 'landed', '--description', 'Landed at King Shaka International', '--at', '2026-11-20T06:00:00Z');
+    expect(landed.tracking_events.find((e: Json) => e.occurred_at.startsWith('2026-11-20'))).toEqual({ id: expect.any(Number), status: 'in transit', kind: 'landed', description: 'Landed at King Shaka International', occurred_at: '2026-11-20T06:00:00.000Z' });
+    expect((await admin('event', '5', 'delivered')).stderr).toContain('has not reached');
+    expect(await json('courier', '5', '--name', 'PUDO', '--waybill', 'PUDO123', '--url', 'https://pudo.co.za/track')).toEqual({
+      order_id: 5, courier: { name: 'PUDO', waybill: 'PUDO123', tracking_url: 'https://pudo.co.za/track' },
+    });
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const moved = await json('deliver-by', '4', day(-3), day(-2), '--reason', 'Held for a customs inspection');
+    expect(moved).toMatchObject({ order_id: 4, expected_delivery: { from: day(-3), to: day(-2), reason: 'Held for a customs inspection', late: true }, told: null });
+    expect(await json('late-check')).toEqual([{ order_id: 4, channel: 'email', pushed: 0, expected_to: day(-2) }]);
+    expect(await json('late-check')).toEqual([]);
+  });
+
   it('restores a closed account, whose owner can then sign in again', async () => {
     await withApi(async (url) => {
       const c = new Client(url);
