@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ACCOUNT_PATHS, accountPath, routeBase } from '../src/lib/account-paths.ts';
+import { accountPath } from '../src/lib/account-paths.ts';
 import { idPagePrefixes, precachedShells } from '../src/lib/account-routes.ts';
 
 /** The static shells precached at install: the app's own pages (no personal data: it comes from the API), the account's from its route table. */
@@ -16,8 +16,7 @@ export const PUSH_PAGES = {
   quotePayment: accountPath('quotePayment'),
   trackOrder: accountPath('trackOrder'),
   orderHistory: accountPath('orderHistory'),
-  // The order's own page (issue 55): its address from the route table once the table has the route.
-  order: 'order' in ACCOUNT_PATHS ? routeBase(String(ACCOUNT_PATHS.order)) : '/my-orders/',
+  order: accountPath('order'),
 };
 
 /** The push handlers as the build writes them: src/worker/sw-push.js with PUSH_PAGES declared in front. */
