@@ -13,7 +13,7 @@ import { Screen } from '../shared/Screen';
 
 // Only an order with photos fetches the section's code (and swiper comes later still, with a tap on a photo).
 const WarehousePhotos = lazy<ComponentType<{ order: Order }>>(() =>
-  import('./WarehousePhotos').then(
+  import('../shared/WarehousePhotos').then(
     (m) => ({ default: m.WarehousePhotos }),
     () => ({ default: () => <p className="notice">Your warehouse photos could not be loaded. Check your connection and reload the page.</p> }),
   ),
