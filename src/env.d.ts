@@ -9,6 +9,7 @@ interface ImportMetaEnv {
   readonly PUBLIC_FACEBOOK_AUTH_URL?: string;
   readonly PUBLIC_FACEBOOK_APP_ID?: string;
   readonly PUBLIC_PAYMENT_HOSTS?: string;
+  readonly PUBLIC_COURIER_HOSTS?: string;
   readonly PUBLIC_ANALYTICS?: string;
   readonly PUBLIC_REQUEST_TIMEOUT_MS?: string;
 }

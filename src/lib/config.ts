@@ -26,5 +26,13 @@ export const config = {
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean),
+  // The courier tracking pages the order's page links to (issue 55): any other link the service sends shows as text.
+  courierHosts: env(
+    import.meta.env.PUBLIC_COURIER_HOSTS,
+    'thecourierguy.co.za,www.thecourierguy.co.za,portal.thecourierguy.co.za,pudo.co.za,www.pudo.co.za,www.dhl.com,www.aramex.co.za,www.fastway.co.za,www.postnet.co.za',
+  )
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean),
   analytics: env(import.meta.env.PUBLIC_ANALYTICS, 'none'),
 } as const;

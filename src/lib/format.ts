@@ -21,6 +21,9 @@ const dateTimeFormat = lazily(
       minute: '2-digit',
     }),
 );
+// A calendar day the service sends (YYYY-MM-DD) is the same day everywhere: read and shown in UTC, never shifted.
+const dayFormat = lazily(() => new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', day: 'numeric', month: 'long' }));
+const dayYearFormat = lazily(() => new Intl.DateTimeFormat('en-ZA', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }));
 const randFormat = lazily(() => new Intl.NumberFormat('en-ZA', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** A date in en-ZA for Africa/Johannesburg; '' for a missing or bad value. */
@@ -35,6 +38,15 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? '' : dateTimeFormat().format(date);
+}
+
+/** A calendar day (YYYY-MM-DD) in en-ZA, '1 December' (with the year when asked: '1 December 2026'); '' for a missing or bad value. */
+export function formatDay(day: string | null | undefined, withYear = false): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!match) return '';
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  // Date.UTC rolls 31 February over into March: a day that does not exist is no day.
+  return date.getUTCDate() === Number(match[3]) && date.getUTCMonth() === Number(match[2]) - 1 ? (withYear ? dayYearFormat() : dayFormat()).format(date) : '';
 }
 
 /** An amount in rand with the R prefix; 'R0' when there is none (no quote yet). */
