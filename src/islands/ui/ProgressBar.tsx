@@ -5,10 +5,12 @@ import { PROGRESS_STEPS, progressOf } from '../../lib/progress';
 export interface ProgressBarProps {
   /** The order status the bar shows. */
   status: string;
+  /** Show the seven step names under the bar (default); a page with its own list of the steps leaves them out. */
+  steps?: boolean;
 }
 
 /** The seven-step order progress bar: fill width is the rounded percentage; a return shows every step in red. */
-export function ProgressBar({ status }: ProgressBarProps): ReactNode {
+export function ProgressBar({ status, steps = true }: ProgressBarProps): ReactNode {
   const { completed, percent, isReturn } = progressOf(status);
   const total = PROGRESS_STEPS.length;
   const reached = completed > 0 ? PROGRESS_STEPS[completed - 1] : 'not started';
@@ -25,13 +27,15 @@ export function ProgressBar({ status }: ProgressBarProps): ReactNode {
       >
         <div className="progress__fill" style={{ width: `${percent}%` }} />
       </div>
-      <ol className="progress__steps">
-        {PROGRESS_STEPS.map((label, index) => (
-          <li key={label} className={index < completed ? 'progress__step progress__step--done' : 'progress__step'}>
-            {label}
-          </li>
-        ))}
-      </ol>
+      {steps && (
+        <ol className="progress__steps">
+          {PROGRESS_STEPS.map((label, index) => (
+            <li key={label} className={index < completed ? 'progress__step progress__step--done' : 'progress__step'}>
+              {label}
+            </li>
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

@@ -3,33 +3,15 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { statusLabel } from '../../../lib/progress';
 import { orderDetailStore, type OrderDetail } from '../../../lib/stores/order-detail';
 import { checkoutCostExtras, isDeclared } from '../../../lib/stores/checkout';
-import { pathTo } from '../../../lib/stores/router';
 import { SUPPLIER } from '../../../lib/supplier';
+import { BackLink } from '../shared/BackLink';
 import { CostSummary } from '../shared/CostSummary';
 import { DeclarationTable } from '../shared/CustomsDeclaration';
 import { Loaded } from '../shared/Loaded';
 import { addressLine } from '../shared/OrderCard';
 import { ProductTable } from '../shared/ProductTable';
-import { RouteLink } from '../shared/RouteLink';
 import type { RouteProps } from '../shared/lazy-screen';
 import { Screen } from '../shared/Screen';
-
-function BackLink(): ReactNode {
-  return (
-    <RouteLink className="back-link" href={pathTo('orderHistory')} aria-label="Back">
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
-        <path
-          d="M15 5l-7 7 7 7"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-    </RouteLink>
-  );
-}
 
 function Invoice({ detail: { order, quote, products } }: { detail: OrderDetail }): ReactNode {
   const issued = quote?.quotedAt || order.createdDate;
