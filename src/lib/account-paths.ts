@@ -13,6 +13,7 @@ export const ACCOUNT_PATHS = {
   orderHistory: '/my-orders-history',
   order: '/my-orders/:id',
   returns: '/my-returns',
+  credit: '/my-credit',
   invoice: '/my-invoice/:id',
   quotePayment: '/quote-payment/:id',
   help: '/help',

@@ -110,6 +110,15 @@ export const ACCOUNT_ROUTES = {
     menu: { label: 'Returns', profile: true },
     indexable: false,
   },
+  credit: {
+    path: ACCOUNT_PATHS.credit,
+    title: 'Store Credit',
+    lede: 'Money back from items not bought and returns: spend it on a quote or have it paid to your bank.',
+    screen: 'credit/CreditScreen',
+    access: 'signed-in',
+    menu: { label: 'Store Credit', profile: true },
+    indexable: false,
+  },
   invoice: {
     path: ACCOUNT_PATHS.invoice,
     title: 'Invoice',

@@ -249,6 +249,7 @@ test.describe('account routes, as a visitor', () => {
     '/track-order/',
     '/my-orders-history/',
     '/my-returns/',
+    '/my-credit/',
     '/help/',
     '/add-card/',
     '/my-invoice/3/',

@@ -54,6 +54,7 @@ describe('the account route table', () => {
       'my-orders-history',
       'my-orders',
       'my-returns',
+      'my-credit',
       'my-invoice',
       'quote-payment',
     ]);
@@ -62,9 +63,10 @@ describe('the account route table', () => {
       { href: '/track-order/', label: 'Track Order', client: true },
       { href: '/my-orders-history/', label: 'Order History', client: true },
       { href: '/my-returns/', label: 'Returns', client: true },
+      { href: '/my-credit/', label: 'Store Credit', client: true },
       { href: '/help/', label: 'Help', client: false },
     ]);
-    expect(menuLinks('profile').map((l) => l.label)).toEqual(['My Details', 'Track Order', 'Order History', 'Returns']);
+    expect(menuLinks('profile').map((l) => l.label)).toEqual(['My Details', 'Track Order', 'Order History', 'Returns', 'Store Credit']);
     expect(privatePaths()).toEqual(expect.arrayContaining(['/upload-orders/', '/my-invoice/', '/help/', '/add-card/']));
     expect(privatePaths()).toHaveLength(Object.keys(ACCOUNT_ROUTES).length);
     expect(precachedShells()).toEqual([
@@ -74,6 +76,7 @@ describe('the account route table', () => {
       'track-order/index.html',
       'my-orders-history/index.html',
       'my-returns/index.html',
+      'my-credit/index.html',
     ]);
     expect(idPagePrefixes()).toEqual(['/order-uploaded/', '/my-orders/', '/my-invoice/', '/quote-payment/']);
     expect(hostRewrites()).toContain('/my-invoice/*  /my-invoice/index.html  200\n');
