@@ -6,6 +6,8 @@ import { ifUnavailableFields } from '../../src/lib/schemas/order';
 import { readIfUnavailable } from '../../sandbox/src/if-unavailable';
 import * as sandbox from '../../sandbox/src/validation';
 import { FieldReader } from '../../sandbox/src/http';
+import { bankAccountProblem } from '../../src/lib/sa-banks';
+import { sentence, withdrawalSchema } from '../../src/lib/schemas/credit';
 
 // The client's rules (src/lib/schemas) and the sandbox's (sandbox/src) are written twice; the same cases
 // go through both, and where SPEC section 5 gives a message both sides must give it word for word.
@@ -91,5 +93,34 @@ describe('client and sandbox validation agree (SPEC section 5)', () => {
       for (const inner of error.inner) if (inner.path) fromClient.add(inner.path);
     }
     expect([...fromClient].sort()).toEqual([...fromSandbox].sort());
+  });
+
+  // Issue 56: the sandbox's POST /credit/withdrawals checks bank and account number with sa-banks' bankAccountProblem;
+  // the form's schema must refuse the same pairs with the same words (as a sentence under the field).
+  it.each([
+    ['Capitec', '1234567890'],
+    ['Capitec', '123456789'],
+    ['Capitec', '12345678901'],
+    ['FNB', '123456789'],
+    ['FNB', '12345678901'],
+    ['African Bank', '1234567890'],
+    ['Standard Bank', '12345-6789'],
+    ['ABSA', 'abcdefghij'],
+    ['Bank of Nowhere', '1234567890'],
+    ['tymebank', '12345678901'],
+  ])('withdrawal bank %s, account number %s', async (bank, accountNumber) => {
+    const values = { accountHolder: 'T Nkosi', bank, accountNumber, accountType: 'cheque', amount: '10', currentPassword: 'x' };
+    const fromClient: Record<string, string> = {};
+    try {
+      await withdrawalSchema(100).validate(values, { abortEarly: false });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      for (const inner of error.inner) if (inner.path) fromClient[inner.path] = inner.message;
+    }
+    const fromSandbox = bankAccountProblem(bank, accountNumber);
+    expect(fromClient).toEqual({
+      ...(fromSandbox.bank ? { bank: sentence(fromSandbox.bank) } : {}),
+      ...(fromSandbox.account_number ? { accountNumber: sentence(fromSandbox.account_number) } : {}),
+    });
   });
 });

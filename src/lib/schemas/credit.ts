@@ -61,7 +61,8 @@ export function withdrawalSchema(balance: number): yup.ObjectSchema<WithdrawalVa
       .default('')
       .required(withdrawalMessages.bankBlank)
       .test('bank', (value, context) => {
-        const problem = bankAccountProblem(value, '').bank;
+        // A blank choice is the required rule's.
+        const problem = value === '' ? undefined : bankAccountProblem(value, '').bank;
         return problem ? context.createError({ message: sentence(problem) }) : true;
       }),
     accountNumber: yup
