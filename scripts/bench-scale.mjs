@@ -52,7 +52,7 @@ async function ordersRender(browser, site, apiOrigin) {
   const timing = await page.evaluate(
     () =>
       new Promise((resolve) => {
-        // The frame in which the last card arrives, then a task after that frame: the paint is done.
+        // The frame in which the last card (a compact row since issue 55) arrives, then a task after that frame: the paint is done.
         const afterPaint = () => {
           const channel = new MessageChannel();
           channel.port1.onmessage = () => {
@@ -60,7 +60,7 @@ async function ordersRender(browser, site, apiOrigin) {
             const lists = performance.getEntriesByType('resource').filter((e) => /\/api\/web\/v1\/orders\?/.test(e.name));
             const ends = lists.map((e) => e.responseEnd);
             resolve({
-              cards: document.querySelectorAll('article.order-card').length,
+              cards: document.querySelectorAll('article.order-card, article.order-row').length,
               requests: lists.length,
               renderMs: painted - Math.max(...ends),
               fromFirstResponseMs: painted - Math.min(...ends),
@@ -70,7 +70,7 @@ async function ordersRender(browser, site, apiOrigin) {
           channel.port2.postMessage(null);
         };
         const check = () => {
-          if (document.querySelectorAll('article.order-card').length >= 1000) afterPaint();
+          if (document.querySelectorAll('article.order-card, article.order-row').length >= 1000) afterPaint();
           else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);

@@ -37,7 +37,7 @@ test('a whole order lifecycle: card, quote, payment, every status, return, picke
   await page.goto('/my-orders-history/');
   const card = page.getByRole('article', { name: `Order ${orderId}` });
   await expect(card.getByText('Order is placed')).toBeVisible();
-  await expect(card.getByText('R0')).toBeVisible();
+  await expect(card.getByText('Awaiting quote')).toBeVisible();
 
   // The operator issues the quote.
   await issueQuote(request, orderId);
