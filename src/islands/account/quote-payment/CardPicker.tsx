@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { $cards } from '../../../lib/stores/cards';
-import { cardChoiceError } from './quote-page';
+import { cardChoiceError, payLabel } from './quote-page';
 import { pathTo } from '../../../lib/stores/router';
 import { PaymentCard } from '../../ui/PaymentCard';
 import { Loaded } from '../shared/Loaded';
@@ -19,10 +19,15 @@ export interface CardPickerProps {
   disabled?: boolean;
   /** Id of the text that says why Make Payment is disabled. */
   describedBy?: string;
+  /** Make Payment is the pay bar's on a narrow screen (the form's own is hidden there, so one is in view and one is heard). */
+  barred?: boolean;
 }
 
+/** The id of the card picker's form: the pay bar's button submits it. */
+export const PAYMENT_FORM_ID = 'payment-form';
+
 /** Choose a saved card (the preferred one is chosen to begin with), then Make Payment or Cancel Order; 'Must select a card' when none is chosen. */
-export function CardPicker({ onPay, onCancel, paying, disabled = false, describedBy }: CardPickerProps): ReactNode {
+export function CardPicker({ onPay, onCancel, paying, disabled = false, describedBy, barred = false }: CardPickerProps): ReactNode {
   const { data: cards } = useStore($cards);
   // A card the shopper chose stays chosen; until then the preferred one is, once the cards are in. No form library
   // here: formik and yup would be a sixth of this page's script, for one rule.
@@ -34,10 +39,12 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false, describe
     event.preventDefault();
     setTried(true);
     if (!cardChoiceError(cardId)) void onPay(cardId);
+    // Pressed in the pay bar, the card to choose is out of sight: it takes the focus.
+    else if (!event.currentTarget.contains(event.nativeEvent.submitter)) event.currentTarget.querySelector<HTMLElement>('fieldset input, fieldset a')?.focus();
   };
 
   return (
-    <form className="payment-form" onSubmit={submit} noValidate>
+    <form className={barred ? 'payment-form payment-form--bar' : 'payment-form'} id={PAYMENT_FORM_ID} onSubmit={submit} noValidate>
       <fieldset aria-describedby={shownError ? 'card-error' : undefined}>
         <legend>Pay with a saved card</legend>
         <Loaded read={$cards} label="Loading your cards…">
@@ -69,8 +76,8 @@ export function CardPicker({ onPay, onCancel, paying, disabled = false, describe
         </p>
       )}
       <div className="button-row">
-        <button type="submit" className="button button--accent" disabled={paying || disabled} aria-describedby={describedBy}>
-          {paying ? 'Paying…' : 'Make Payment'}
+        <button type="submit" className="button button--accent payment-form__pay" disabled={paying || disabled} aria-describedby={describedBy}>
+          {payLabel(paying)}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel}>
           Cancel Order

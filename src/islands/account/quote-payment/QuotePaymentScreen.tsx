@@ -9,13 +9,15 @@ import { $removeProduct, $restoreProduct, orderDetailStore, type OrderDetail } f
 import { orderTitle } from '../../../lib/format';
 import { answerOnce, providerFlag, type ProviderFlag } from '../../../lib/provider-return';
 import { $payment, resetPayment, returnFromProvider } from '../../../lib/stores/payment';
-import { cancelTarget, paymentMessages, paymentStep, quotePageView, removedMessage } from './quote-page';
+import { cancelTarget, payBar, paymentMessages, paymentStep, quotePageView, removedMessage } from './quote-page';
 import { isDeclared } from '../../../lib/stores/checkout';
 import { choiceGate, declarationProblem, paymentChoice, quoteCostExtras, type QuoteChoice } from '../../../lib/stores/quote-choice';
 import { goTo, pathTo, replaceWith } from '../../../lib/stores/router';
 import { Modal } from '../../ui/Modal';
 import { notify, toastError } from '../../ui/Toasts';
 import { CardPicker } from './CardPicker';
+import { PayBar } from './PayBar';
+import './quote-payment.css';
 import { CostSummary } from '../shared/CostSummary';
 import { DeclarationTable } from '../shared/CustomsDeclaration';
 import { Loaded } from '../shared/Loaded';
@@ -51,6 +53,7 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
   const gate = view.canPay ? choiceGate(detail, choice) : undefined;
   const declared = isDeclared(products);
   const costExtras = view.canPay ? quoteCostExtras(detail, choice) : undefined;
+  const bar = payBar(view, quote, costExtras, gate);
 
   const remove = async (product: OrderProduct) => {
     const done = await $removeProduct.mutate({ orderId: order.id, productId: product.id });
@@ -99,6 +102,7 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
           paying={view.paying}
           disabled={!view.canPay || gate !== undefined}
           describedBy={gate && 'pay-gate'}
+          barred={bar !== undefined}
         />
         {view.otherWay === 'offered' ? (
           <p>
@@ -185,6 +189,7 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
           {paymentPart}
         </section>
       </div>
+      {bar && <PayBar bar={bar} />}
       {view.paidDialog && (
         <Modal title={accountMessages.paymentSuccess} onClose={finish}>
           <p>Thank you. {orderTitle(order)} is paid; you can follow it on Track Order.</p>

@@ -1,8 +1,9 @@
 import type { Order, OrderProduct, Quote } from '../../../lib/api/orders';
 import { accountMessages } from '../../../lib/account-messages';
 import { errorMessage } from '../../../lib/error-message';
-import { orderTitle } from '../../../lib/format';
+import { formatRand, orderTitle } from '../../../lib/format';
 import { quoteClock } from '../../../lib/quote-clock';
+import type { CostExtras } from '../../../lib/stores/checkout';
 import { isOpenOrder, type OrderDetail } from '../../../lib/stores/order-detail';
 import type { PaymentOutcome } from '../../../lib/stores/payment';
 
@@ -104,6 +105,36 @@ export function quotePageView({ order, quote, products }: OrderDetail, now: numb
     showDeadline: order.status === 'processing',
     paidDialog: payment.data?.status === 'paid',
     queryHref: contactHref(orderTitle(order)),
+  };
+}
+
+/** Make Payment's words: 'Paying…' while the payment is under way. */
+export function payLabel(paying: boolean): string {
+  return paying ? 'Paying…' : 'Make Payment';
+}
+
+/** The bar at the foot of a phone's screen (issue 55): the total following the choices, Make Payment's words, whether it may be pressed and why not. */
+export interface PayBar {
+  total: string;
+  label: string;
+  disabled: boolean;
+  /** What must be done before paying (the choice gate); the button is described by it. */
+  note?: string;
+}
+
+/** The pay bar while the quote can be paid (none for an expired, missing or closed quote: nothing to press), from the page's view, the quote, the choices' totals and the gate. */
+export function payBar(
+  view: Pick<QuotePageView, 'part' | 'canPay' | 'paying'>,
+  quote: Pick<Quote, 'total'> | null,
+  extras: Pick<CostExtras, 'totals'> | undefined,
+  gate: string | undefined,
+): PayBar | undefined {
+  if (view.part.kind !== 'pay' || !quote) return undefined;
+  return {
+    total: formatRand(extras?.totals.total ?? quote.total),
+    label: payLabel(view.paying),
+    disabled: view.paying || !view.canPay || gate !== undefined,
+    ...(gate ? { note: gate } : {}),
   };
 }
 

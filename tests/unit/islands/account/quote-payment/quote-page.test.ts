@@ -3,6 +3,7 @@ import { paymentLocation } from '../../../../../src/lib/api/cards';
 import { ApiError } from '../../../../../src/lib/api/errors';
 import type { OrderProduct, Quote } from '../../../../../src/lib/api/orders';
 import { accountMessages } from '../../../../../src/lib/account-messages';
+import { formatRand } from '../../../../../src/lib/format';
 import { QUOTE_VALID_MS } from '../../../../../src/lib/quote-clock';
 import {
   cancelTarget,
@@ -11,6 +12,8 @@ import {
   contactHref,
   isPaying,
   isQuoteExpired,
+  payBar,
+  payLabel,
   paymentPart,
   paymentStep,
   quotePageView,
@@ -192,5 +195,28 @@ describe('the rest of the quote page', () => {
   it('Cancel Order goes back, or to the order history from a deep link', () => {
     expect(cancelTarget(2)).toBe('back');
     expect(cancelTarget(1)).toBe('orderHistory');
+  });
+});
+
+describe('the pay bar of a narrow screen (issue 55)', () => {
+  const choiceTotals = { totals: { subTotal: 1000, totalVat: 150, total: 1150 } };
+
+  it('shows the total following the choices, else the quote\'s own, and Make Payment ready to press', () => {
+    const view = viewOf('processing', quoteFrom(1));
+    expect(payBar(view, quoteFrom(1), undefined, undefined)).toEqual({ total: formatRand(1063.75), label: 'Make Payment', disabled: false });
+    expect(payBar(view, quoteFrom(1), choiceTotals, undefined)?.total).toBe(formatRand(1150));
+  });
+
+  it('says what must be done first and holds the button while a choice is missing or a payment is under way', () => {
+    expect(payBar(viewOf('processing', quoteFrom(1)), quoteFrom(1), undefined, 'Choose a shipping speed')).toMatchObject({ disabled: true, note: 'Choose a shipping speed' });
+    const paying = payBar(viewOf('processing', quoteFrom(1), { loading: true }), quoteFrom(1), undefined, undefined);
+    expect(paying).toMatchObject({ label: 'Paying…', disabled: true });
+    expect([payLabel(false), payLabel(true)]).toEqual(['Make Payment', 'Paying…']);
+  });
+
+  it('is not there when nothing can be paid: an expired quote, no quote yet, a closed order', () => {
+    expect(payBar(viewOf('processing', quoteFrom(49)), quoteFrom(49), undefined, undefined)).toBeUndefined();
+    expect(payBar(viewOf('placed', null), null, undefined, undefined)).toBeUndefined();
+    expect(payBar(viewOf('paid', quoteFrom(1)), quoteFrom(1), undefined, undefined)).toBeUndefined();
   });
 });
