@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { creditNotBought, creditRefund, creditReturn, payWithdrawal } from './credit';
 import { createSandbox } from './server';
 import { HttpError } from './http';
 import { addWarehousePhoto, setDeclaration, setInsurance, setShippingOption } from './order-extras-ops';
@@ -33,6 +34,13 @@ const USAGE = `Usage: npm run sandbox:admin -- <command>
   deliver-by <orderId> <from> <to> --reason "Held for a customs inspection"
                               move a paid order's expected delivery (dates YYYY-MM-DD)
   late-check                  tell the shoppers of orders whose window passed (once per window)
+  not-bought <orderId> <productId> [--cheaper 120.50]
+                              credit an item of a paid order not bought: sold out (its line total with VAT), or the
+                              difference of a cheaper alternative
+  refund-return <orderId>     credit a returned return order's item (its price with VAT)
+  credit <email> <amount> --reason "Delivery refund" [--order 12]
+                              credit a partial refund (rand)
+  pay-withdrawal <id>         mark a pending withdrawal paid out
 Works on SANDBOX_DB (default sandbox/data/sandbox.db).`;
 
 function flags(args: string[]): QuoteInput {
@@ -126,6 +134,18 @@ async function run(args: string[]): Promise<unknown> {
         return checkLateOrders(sandbox.ctx);
       case 'photo':
         return addWarehousePhoto(sandbox.ctx, orderId(rest[0]), orderId(rest[1]));
+      case 'not-bought': {
+        const cheaper = named(rest.slice(2)).cheaper;
+        return creditNotBought(sandbox.ctx, orderId(rest[0]), orderId(rest[1]), cheaper === undefined ? {} : { reason: 'cheaper_alternative', amount: Number(cheaper) });
+      }
+      case 'refund-return':
+        return creditReturn(sandbox.ctx, orderId(rest[0]));
+      case 'credit': {
+        const o = named(rest.slice(2));
+        return creditRefund(sandbox.ctx, { email: rest[0], amount: number(rest[1]), reason: o.reason, order_id: number(o.order) });
+      }
+      case 'pay-withdrawal':
+        return payWithdrawal(sandbox.ctx, orderId(rest[0]));
       case 'restore':
         if (!rest[0]) throw new HttpError(422, 'restore needs <email>');
         return restoreAccount(sandbox.ctx, rest[0]);

@@ -184,7 +184,8 @@ CREATE TABLE IF NOT EXISTS orders (
   paid_at TEXT,
   courier_name TEXT,
   courier_waybill TEXT,
-  courier_tracking_url TEXT
+  courier_tracking_url TEXT,
+  checkout_credit_cents INTEGER
 );
 CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id, created_at);
 CREATE TABLE IF NOT EXISTS products (
@@ -231,7 +232,8 @@ CREATE TABLE IF NOT EXISTS payment_attempts (
   state TEXT NOT NULL CHECK (state IN ('pending', 'paid', 'cancelled', 'failed', 'ended')),
   ended_reason TEXT,
   created_at TEXT NOT NULL,
-  finished_at TEXT
+  finished_at TEXT,
+  credit_cents INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS payment_attempts_order ON payment_attempts(order_id, state);
 CREATE TABLE IF NOT EXISTS warehouse_photos (
@@ -306,6 +308,46 @@ CREATE TABLE IF NOT EXISTS push_reminders (
   quoted_at TEXT NOT NULL,
   reminded_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS credit_movements (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  kind TEXT NOT NULL,
+  order_id INTEGER REFERENCES orders(id),
+  product_id INTEGER REFERENCES products(id),
+  withdrawal_id INTEGER,
+  reason TEXT NOT NULL,
+  amount_cents INTEGER NOT NULL,
+  balance_after_cents INTEGER NOT NULL CHECK (balance_after_cents >= 0),
+  created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS credit_movements_user ON credit_movements(user_id, id);
+CREATE TABLE IF NOT EXISTS credit_holds (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  attempt_id INTEGER NOT NULL UNIQUE REFERENCES payment_attempts(id),
+  order_id INTEGER NOT NULL REFERENCES orders(id),
+  amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+  state TEXT NOT NULL CHECK (state IN ('held', 'spent', 'released')),
+  created_at TEXT NOT NULL,
+  finished_at TEXT
+);
+CREATE INDEX IF NOT EXISTS credit_holds_user ON credit_holds(user_id, state);
+CREATE TABLE IF NOT EXISTS withdrawals (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  amount_cents INTEGER NOT NULL CHECK (amount_cents > 0),
+  status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'cancelled')),
+  bank TEXT NOT NULL,
+  branch_code TEXT NOT NULL,
+  account_holder TEXT NOT NULL,
+  account_number TEXT NOT NULL,
+  account_type TEXT NOT NULL,
+  requested_at TEXT NOT NULL,
+  expected_by TEXT NOT NULL,
+  paid_at TEXT,
+  cancelled_at TEXT
+);
+CREATE INDEX IF NOT EXISTS withdrawals_user ON withdrawals(user_id);
 CREATE TABLE IF NOT EXISTS outbox (
   id INTEGER PRIMARY KEY,
   channel TEXT NOT NULL DEFAULT 'email',
@@ -319,7 +361,7 @@ CREATE TABLE IF NOT EXISTS outbox (
 
 /** Tables in delete order (children first), used by the reset switch; `push_keys` stays, as subscribers' browsers hold its public key. */
 export const TABLES = [
-  'outbox', 'push_reminders', 'status_moves', 'tracking_events', 'expected_deliveries', 'payment_attempts', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
+  'outbox', 'credit_movements', 'credit_holds', 'withdrawals', 'push_reminders', 'status_moves', 'tracking_events', 'expected_deliveries', 'payment_attempts', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
   'push_subscriptions', 'social_codes', 'access_tokens', 'user_tokens', 'users',
 ] as const;
 
@@ -348,7 +390,9 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
     courier_name: 'TEXT',
     courier_waybill: 'TEXT',
     courier_tracking_url: 'TEXT',
+    checkout_credit_cents: 'INTEGER',
   },
+  payment_attempts: { credit_cents: 'INTEGER NOT NULL DEFAULT 0' },
   products: {
     if_unavailable: 'TEXT',
     alternative: 'TEXT',

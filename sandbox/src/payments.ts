@@ -1,7 +1,8 @@
 import { readCheckout, recordCheckout, type Checkout } from './checkout';
 import type { PaymentFlow, SandboxContext } from './context';
+import { addMovement, availableCents, holdCredit, releaseHolds, spendHold } from './credit-ledger';
 import { nowIso } from './db';
-import { HttpError } from './http';
+import { FieldReader, HttpError } from './http';
 import { notifyStatus } from './push';
 import type { OrderRow } from './rows';
 import { QUOTE_VALID_HOURS, orderProducts, quoteFor, randText, VAT_RATE } from './serialize';
@@ -18,7 +19,10 @@ export interface PaymentAttempt {
   secret: string | null;
   method: 'card' | 'hosted';
   card_id: number | null;
+  /** What the card or PayFast charges: the total less the credit it holds. */
   amount_cents: number;
+  /** Store credit the attempt holds and spends when paid (issue 56); 0 without. */
+  credit_cents: number;
   address_id: number | null;
   /** The choices it charges for, as JSON of a Checkout; null for an order without speeds, insurance or a declaration. */
   checkout: string | null;
@@ -76,10 +80,40 @@ function chargeCents(ctx: SandboxContext, order: OrderRow, checkout: Checkout | 
   return subTotal + Math.round(subTotal * VAT_RATE);
 }
 
+/** Refuses an order that cannot be paid now: not a quoted order in processing, or its quote past its 48 hours. */
+function checkPayable(order: OrderRow): void {
+  if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
+    throw new HttpError(422, 'Only a quoted order in processing can be paid');
+  }
+  if (isQuoteExpired(order)) throw new HttpError(422, QUOTE_EXPIRED, { quote: [QUOTE_EXPIRED] });
+}
+
+/** Whether the payment asks to use the shopper's store credit (`use_credit`, true or false; absent is false). */
+function readUseCredit(params: Record<string, unknown>): boolean {
+  const f = new FieldReader(params);
+  const use = f.boolean('use_credit') ?? false;
+  f.check();
+  return use;
+}
+
+/** The words for a payment with credit alone when the available credit no longer covers the total. */
+export const CREDIT_SHORT = 'Your credit no longer covers this total: pay the rest by card or another way';
+/** The words for a card or PayFast payment asked to use credit that covers the whole total: nothing would be left to charge. */
+export const CREDIT_COVERS = 'Your credit covers this total: pay with your credit, no card needed';
+
+// An order without speeds, insurance or a declaration records the quote as its checkout once credit pays part of it,
+// so the order can say what the credit paid and what the card charged.
+function plainCheckout(ctx: SandboxContext, order: OrderRow): Checkout {
+  const subTotalCents = Math.round((quoteFor(order, orderProducts(ctx, order.id))?.sub_total ?? 0) * 100);
+  return { shippingOption: null, shippingCents: 0, insuranceCents: null, declarationConfirmed: false, subTotalCents };
+}
+
 /**
  * Starts a payment attempt on an order of the caller, reading it afresh (a second request that waited on its body sees
  * the first one's payment): refuses an order that cannot be paid, an expired quote, and choices that no longer match
- * the quote; ends the order's previous attempt; records the amount and the choices this one charges.
+ * the quote; ends the order's previous attempt; records the amount and the choices this one charges. With `use_credit`
+ * the attempt holds min(available credit, total) and charges the rest (issue 56); credit that covers the whole total is
+ * refused here (pay_with_credit pays it with no card).
  */
 export function startAttempt(
   ctx: SandboxContext,
@@ -89,22 +123,59 @@ export function startAttempt(
 ): PaymentAttempt {
   return ctx.db.transaction(() => {
     const order = loadOrder(ctx, orderId);
-    if (order.order_type !== 'normal' || order.status !== 'processing' || order.quoted_at === null) {
-      throw new HttpError(422, 'Only a quoted order in processing can be paid');
-    }
-    if (isQuoteExpired(order)) throw new HttpError(422, QUOTE_EXPIRED, { quote: [QUOTE_EXPIRED] });
-    const checkout = readCheckout(ctx, order, params);
+    checkPayable(order);
+    const useCredit = readUseCredit(params);
+    const chosen = readCheckout(ctx, order, params);
     endAttempts(ctx, orderId, 'A newer payment of this order was started.');
+    const total = chargeCents(ctx, order, chosen);
+    // Read after the older attempt let go of its hold, inside this transaction: two tabs never hold the same rand.
+    const credit = useCredit ? Math.min(availableCents(ctx, order.user_id), total) : 0;
+    if (credit >= total && credit > 0) throw new HttpError(422, CREDIT_COVERS, { use_credit: [CREDIT_COVERS] });
+    const checkout = chosen ?? (credit > 0 ? plainCheckout(ctx, order) : undefined);
     if (checkout) recordCheckout(ctx, orderId, checkout);
     const id = ctx.db
       .prepare(
-        `INSERT INTO payment_attempts (order_id, secret, method, card_id, amount_cents, address_id, checkout, return_url, cancel_url, state, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+        `INSERT INTO payment_attempts (order_id, secret, method, card_id, amount_cents, credit_cents, address_id, checkout, return_url, cancel_url, state, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
       )
-      .run(orderId, how.secret, how.method, how.cardId, chargeCents(ctx, order, checkout), order.address_id, checkout ? JSON.stringify(checkout) : null, how.returnUrl, how.cancelUrl, nowIso())
+      .run(orderId, how.secret, how.method, how.cardId, total - credit, credit, order.address_id, checkout ? JSON.stringify(checkout) : null, how.returnUrl, how.cancelUrl, nowIso())
       .lastInsertRowid;
-    ctx.db.prepare("UPDATE orders SET payment_status = 'pending' WHERE id = ?").run(orderId);
+    if (credit > 0) holdCredit(ctx, order.user_id, orderId, id, credit);
+    ctx.db.prepare("UPDATE orders SET payment_status = 'pending', checkout_credit_cents = ? WHERE id = ?").run(credit > 0 ? credit : null, orderId);
     return ctx.db.prepare('SELECT * FROM payment_attempts WHERE id = ?').get(id) as PaymentAttempt;
+  })();
+}
+
+/** Marks the order paid: by an attempt (its id and what it charged) or by credit alone (no attempt, nothing charged); the move to paid and its delivery window. */
+function markPaid(ctx: SandboxContext, orderId: number, paid: { attemptId: number | null; amountCents: number; checkout: Checkout | undefined }): void {
+  const now = nowIso();
+  if (paid.checkout) recordCheckout(ctx, orderId, paid.checkout);
+  ctx.db
+    .prepare("UPDATE orders SET status = 'paid', payment_status = 'paid', paid_attempt_id = ?, paid_amount_cents = ?, paid_at = ? WHERE id = ?")
+    .run(paid.attemptId, paid.amountCents, now, orderId);
+  recordMove(ctx, orderId, 'paid', now);
+  // The delivery window starts with the payment: the paid checkout's speed, counted in working days.
+  openWindow(ctx, orderId, now, paid.checkout?.shippingOption ?? null);
+}
+
+/**
+ * Pays an order with store credit alone (POST /orders/{id}/pay_with_credit, issue 56): the same checks and choices as a
+ * card payment; ends any open attempt; when the shopper's available credit covers the whole total, one `spent`
+ * movement and the order is paid, else 422 `use_credit` and nothing changes. All in one transaction with the balance.
+ */
+export function payWithCredit(ctx: SandboxContext, orderId: number, params: Record<string, unknown>): void {
+  ctx.db.transaction(() => {
+    const order = loadOrder(ctx, orderId);
+    checkPayable(order);
+    readUseCredit(params);
+    const checkout = readCheckout(ctx, order, params) ?? plainCheckout(ctx, order);
+    endAttempts(ctx, orderId, 'A newer payment of this order was started.');
+    const total = chargeCents(ctx, order, checkout);
+    const short = () => new HttpError(422, CREDIT_SHORT, { use_credit: [CREDIT_SHORT] });
+    if (total <= 0) throw short();
+    addMovement(ctx, order.user_id, { kind: 'spent', amountCents: -total, reason: `Order ${orderId}: paid with credit`, orderId }, short);
+    ctx.db.prepare('UPDATE orders SET checkout_credit_cents = ? WHERE id = ?').run(total, orderId);
+    markPaid(ctx, orderId, { attemptId: null, amountCents: 0, checkout });
   })();
 }
 
@@ -118,10 +189,11 @@ export function endAttempts(ctx: SandboxContext, orderId: number, reason: string
     .prepare("UPDATE payment_attempts SET state = 'ended', ended_reason = ?, finished_at = ? WHERE order_id = ? AND state = 'pending'")
     .run(reason, nowIso(), orderId).changes;
   if (ended === 0) return;
+  releaseHolds(ctx, orderId);
   ctx.db
     .prepare(
       `UPDATE orders SET payment_status = 'ended', checkout_shipping_option = NULL, checkout_shipping_cents = NULL, checkout_insurance_cents = NULL,
-         checkout_declaration_confirmed_at = NULL, checkout_sub_total_cents = NULL WHERE id = ? AND status = 'processing'`,
+         checkout_declaration_confirmed_at = NULL, checkout_sub_total_cents = NULL, checkout_credit_cents = NULL WHERE id = ? AND status = 'processing'`,
     )
     .run(orderId);
 }
@@ -163,19 +235,14 @@ export function confirmAttempt(ctx: SandboxContext, attemptId: number, paidCents
     }
     const order = loadOrder(ctx, attempt.order_id);
     const checkout = attempt.checkout === null ? undefined : (JSON.parse(attempt.checkout) as Checkout);
-    if (order.address_id !== attempt.address_id || chargeCents(ctx, order, checkout) !== attempt.amount_cents) {
+    if (order.address_id !== attempt.address_id || chargeCents(ctx, order, checkout) - attempt.credit_cents !== attempt.amount_cents) {
       endAttempts(ctx, order.id, 'the order changed after it started.');
       return { status: 409, message: 'This payment was stopped: the order changed after it started. Nothing was charged.' };
     }
-    const now = nowIso();
-    ctx.db.prepare("UPDATE payment_attempts SET state = 'paid', finished_at = ? WHERE id = ?").run(now, attempt.id);
-    if (checkout) recordCheckout(ctx, order.id, checkout);
-    ctx.db
-      .prepare("UPDATE orders SET status = 'paid', payment_status = 'paid', paid_attempt_id = ?, paid_amount_cents = ?, paid_at = ? WHERE id = ?")
-      .run(attempt.id, attempt.amount_cents, now, order.id);
-    recordMove(ctx, order.id, 'paid', now);
-    // The delivery window starts with the payment: the paid checkout's speed, counted in working days.
-    openWindow(ctx, order.id, now, checkout?.shippingOption ?? null);
+    ctx.db.prepare("UPDATE payment_attempts SET state = 'paid', finished_at = ? WHERE id = ?").run(nowIso(), attempt.id);
+    // The credit it held is spent with the payment, in the same transaction.
+    spendHold(ctx, attempt.id, order.id);
+    markPaid(ctx, order.id, { attemptId: attempt.id, amountCents: attempt.amount_cents, checkout });
     return undefined;
   })();
 }
@@ -191,6 +258,8 @@ export function finishAttempt(ctx: SandboxContext, attempt: PaymentAttempt, stat
     const changed = ctx.db
       .prepare("UPDATE payment_attempts SET state = ?, finished_at = ? WHERE id = ? AND state = 'pending'")
       .run(state, nowIso(), attempt.id).changes;
-    if (changed > 0) ctx.db.prepare("UPDATE orders SET payment_status = ? WHERE id = ? AND status = 'processing'").run(state, attempt.order_id);
+    if (changed === 0) return;
+    ctx.db.prepare("UPDATE orders SET payment_status = ?, checkout_credit_cents = NULL WHERE id = ? AND status = 'processing'").run(state, attempt.order_id);
+    releaseHolds(ctx, attempt.order_id);
   })();
 }

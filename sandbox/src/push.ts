@@ -27,7 +27,7 @@ export const STAND_IN_PATH = /^\/__sandbox\/push-service\/([\w-]{1,64})$/;
 const PUSH_HOSTS = ['fcm.googleapis.com', 'updates.push.services.mozilla.com'];
 const PUSH_HOST_SUFFIXES = ['.push.apple.com', '.notify.windows.com'];
 
-/** The messages: the quote is ready, its expiry reminder, an order's status move, its warehouse photos arrived, and it runs late. */
+/** The messages of an order: the quote is ready, its expiry reminder, an order's status move, its warehouse photos arrived, and it runs late. */
 export type PushKind = 'quote' | 'expiry' | 'status' | 'photos' | 'late';
 
 /** What a `late` message adds: the last day of the window that passed, and the new window when the service moved it. */
@@ -244,6 +244,25 @@ export function notifyOrder(ctx: SandboxContext, orderId: number, kind: PushKind
         topic: `order-${order.id}`,
         contentEncoding: 'aes128gcm',
       };
+      await Promise.all(subs.map((sub) => deliver(ctx, sub, sub.show_details === 1 ? detailed : brief, options)));
+    })(),
+  );
+}
+
+/**
+ * Tells the shopper's subscriptions that store credit was added (issue 56): `{ kind: 'credit' }`, with the amount and the
+ * balance in rand only to a subscription whose shopper chose to show details (money on a locked phone, as the quote's
+ * total). Kept a day at normal urgency; a newer one replaces an undelivered older one. In the background, as notifyOrder.
+ */
+export function notifyCredit(ctx: SandboxContext, userId: number, amountCents: number, balanceCents: number): void {
+  track(
+    ctx,
+    (async () => {
+      dropEndedSubscriptions(ctx);
+      const subs = ctx.db.prepare('SELECT * FROM push_subscriptions WHERE user_id = ? ORDER BY id').all(userId) as SubscriptionRow[];
+      const brief = JSON.stringify({ kind: 'credit' });
+      const detailed = JSON.stringify({ kind: 'credit', amount: amountCents / 100, balance: balanceCents / 100 });
+      const options: RequestOptions = { vapidDetails: ctx.push.vapid, TTL: STATUS_TTL_SECONDS, urgency: 'normal', topic: 'credit', contentEncoding: 'aes128gcm' };
       await Promise.all(subs.map((sub) => deliver(ctx, sub, sub.show_details === 1 ? detailed : brief, options)));
     })(),
   );

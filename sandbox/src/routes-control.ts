@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv, SandboxContext } from './context';
+import { creditNotBought, creditRefund, creditReturn, payWithdrawal } from './credit';
 import { emptyFaults, faultsJson, parseFaults } from './faults';
 import { HttpError, notFound, pathId, readBody } from './http';
 import { addWarehousePhoto, setDeclaration, setInsurance, setShippingOption } from './order-extras-ops';
@@ -117,6 +118,10 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.post('/orders/:id/expected-delivery', async (c) => c.json({ data: moveExpectedDelivery(ctx, pathId(c), await readBody(c)) }));
   r.post('/late-check', (c) => c.json({ data: checkLateOrders(ctx) }));
   r.post('/products/:id/declaration', async (c) => c.json({ data: setDeclaration(ctx, pathId(c), await readBody(c)) }));
+  r.post('/orders/:id/products/:productId/not-bought', async (c) => c.json({ data: creditNotBought(ctx, pathId(c), pathId(c, 'productId'), await readBody(c)) }));
+  r.post('/orders/:id/refund-return', (c) => c.json({ data: creditReturn(ctx, pathId(c)) }));
+  r.post('/users/credit', async (c) => c.json({ data: creditRefund(ctx, await readBody(c)) }));
+  r.post('/withdrawals/:id/pay', (c) => c.json({ data: payWithdrawal(ctx, pathId(c)) }));
   r.get('/orders/:id', (c) => c.json({ data: rawOrder(ctx, pathId(c)) }));
   for (const table of Object.keys(WRITABLE) as (keyof typeof WRITABLE)[]) {
     r.post(`/${table}/:id`, async (c) => c.json({ data: overwrite(ctx, table, pathId(c), await readBody(c)) }));

@@ -5,7 +5,7 @@ import { nowIso } from './db';
 import { FieldReader, HttpError, MAX_TEXT, MAX_URL, pageMeta, paging, parseId, pathId, readBody, requireParam, tooLong, type FieldErrors } from './http';
 import { readIfUnavailable, type IfUnavailable } from './if-unavailable';
 import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
-import { announcePaid, confirmAttempt, endAttempts, paymentFlow, siteLink, startAttempt } from './payments';
+import { announcePaid, confirmAttempt, endAttempts, paymentFlow, payWithCredit, siteLink, startAttempt } from './payments';
 import { ownCard } from './routes-cards';
 import type { OrderRow } from './rows';
 import { recordMove } from './tracking';
@@ -202,7 +202,7 @@ function toProviderPage(ctx: SandboxContext, c: Context<AppEnv>, order: OrderRow
   return { status: 'pending', location, order: orderJson(ctx, c.get('origin'), ownOrder(ctx, order.id, order.user_id)) };
 }
 
-/** /orders routes: list with filters, create (multipart), show, address change, products, quote, returns, payment, photo requests. */
+/** /orders routes: list with filters, create (multipart), show, address change, products, quote, returns, payment (card, PayFast, store credit), photo requests. */
 export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
   r.use('*', requireUser(ctx));
@@ -273,6 +273,14 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
     const order = load(c);
     const params = requireParam(await readBody(c), 'order');
     return c.json({ data: toProviderPage(ctx, c, order, params, { method: 'hosted' }) });
+  });
+
+  // Store credit that covers the whole total pays at once, with no card (issue 56).
+  r.post('/:id/pay_with_credit', async (c) => {
+    const order = load(c);
+    payWithCredit(ctx, order.id, requireParam(await readBody(c), 'order'));
+    announcePaid(ctx, order.id);
+    return c.json({ data: { status: 'paid', order: orderJson(ctx, c.get('origin'), load(c)) } });
   });
 
   r.post('/:id/photo_requests', async (c) => {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { createUserToken, hashPassword, requireUser, revokeUserTokens, verifyPassword } from './auth';
-import { clientAddress } from './client-address';
+import { createUserToken, hashPassword, requireUser, revokeUserTokens } from './auth';
+import { checkCurrentPassword } from './current-password';
 import type { AppEnv, SandboxContext } from './context';
 import { nowIso } from './db';
 import { FieldReader, HttpError, notFound, pageMeta, paging, pathId, readBody, requireParam } from './http';
@@ -20,26 +20,6 @@ function findUser(ctx: SandboxContext, id: number): UserRow {
 
 // The admin scope opens other users' records; the token endpoint never grants it.
 const isAdmin = (c: Context<AppEnv>) => c.get('scopes').includes('admin');
-
-/**
- * Devise's update_with_password: a change of sign-in e-mail, of the mobile number or of the notification method, and
- * closing the account need the current password, so a stolen access token alone cannot take the account or send its
- * order news to a stranger's phone. The admin scope (an operator acting for a user) needs none. A
- * wrong one counts as a failed sign-in of the account, and a paused account answers 429 (rule 4): a session left open
- * must not guess the password faster than the sign-in can.
- */
-function checkCurrentPassword(ctx: SandboxContext, c: Context<AppEnv>, user: UserRow, f: FieldReader): void {
-  if (isAdmin(c)) return;
-  const keys = ctx.backoff.keysFor(user.email.trim().toLowerCase(), clientAddress(c, ctx.trustedProxies));
-  const wait = ctx.backoff.retryAfter(keys);
-  if (wait > 0) throw new HttpError(429, `Too many failed attempts. Try again in ${wait} seconds.`, undefined, { 'Retry-After': String(wait) });
-  const typed = f.string('current_password') ?? f.string('currentPassword');
-  if (typed === undefined || typed === '') f.add('current_password', "can't be blank");
-  else if (!verifyPassword(typed, user.password_hash)) {
-    f.add('current_password', 'is invalid');
-    ctx.backoff.fail(keys);
-  }
-}
 
 /** The user `id` when it is the caller's own (or the caller holds the admin scope), else 403. */
 function targetUser(ctx: SandboxContext, c: Context<AppEnv>): UserRow {

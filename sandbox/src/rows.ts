@@ -56,6 +56,8 @@ export interface OrderRow {
   courier_name: string | null;
   courier_waybill: string | null;
   courier_tracking_url: string | null;
+  /** Store credit the latest payment holds or the paid one spent, in cents (issue 56); null when none was used. */
+  checkout_credit_cents: number | null;
 }
 
 /** A product row as stored. */

@@ -1,6 +1,7 @@
 import { hashPassword } from './auth';
 import { readCheckout, recordCheckout } from './checkout';
 import type { SandboxContext } from './context';
+import { addMovement } from './credit-ledger';
 import { dateFromToday } from './db';
 import { premiumCents } from './insurance';
 import { addWarehousePhoto, setDeclaration, setShippingOption } from './order-extras-ops';
@@ -9,7 +10,7 @@ import { issueQuote, setStatus } from './order-ops';
 import { makePng } from './png';
 import type { OrderRow, ProductRow } from './rows';
 import { PORTALS, shopPage, syncPortals } from './shops';
-import { addEvent, openWindow, recordMove, setCourier, windowRow } from './tracking';
+import { addEvent, addWorkingDays, openWindow, recordMove, setCourier, windowRow } from './tracking';
 import { saveUpload } from './uploads';
 
 /** The demo shopper's sign-in. */
@@ -116,6 +117,37 @@ function seedTrustedQuotes(ctx: SandboxContext, shopper: number, addressId: numb
   const products = ctx.db.prepare('SELECT id FROM products WHERE order_id = ? ORDER BY id').all(received) as { id: number }[];
   products.forEach((p, i) => addWarehousePhoto(ctx, received, p.id, makePng(160, PALETTE[i] ?? [128, 128, 128])));
   return received;
+}
+
+/**
+ * The demo shopper's store credit (issue 56): a refund of customs that cost less, a return refunded, R500 paid out to
+ * their bank, an item sold out (the socks whose rule was "cancel this item") and a cheaper alternative bought: a balance
+ * of R1 203,50. Written straight to the ledger, dated, without notices: the outbox starts as it did.
+ */
+function seedCredit(ctx: SandboxContext, shopper: number, o: { deliveredA: number; returned: number; received: number }): void {
+  const product = (orderId: number, name: string) => ctx.db.prepare('SELECT * FROM products WHERE order_id = ? AND name = ?').get(orderId, name) as ProductRow;
+  const returned = ctx.db.prepare('SELECT * FROM orders WHERE id = ?').get(o.returned) as OrderRow;
+  const leggings = ctx.db.prepare('SELECT * FROM products WHERE id = ?').get(returned.return_product_id) as ProductRow;
+  const socks = product(o.received, 'Merino socks');
+  const boots = product(o.received, 'Hiking boots');
+  const withVat = (cents: number) => cents + Math.round(cents * 0.15);
+  const socksLine = withVat(((socks.cost_cents ?? 0) + (socks.customs_cents ?? 0) + (socks.delivery_cents ?? 0)) * socks.quantity);
+  const returnRefund = withVat((leggings.cost_cents ?? 0) * (returned.return_quantity ?? 1));
+  addMovement(ctx, shopper, { kind: 'refund', amountCents: 45_000, reason: `Order ${o.deliveredA}: customs cost less than quoted`, orderId: o.deliveredA, at: daysAgoIso(18, 15) });
+  addMovement(ctx, shopper, { kind: 'return_refund', amountCents: returnRefund, reason: `Order ${o.returned}: ${leggings.name} returned`, orderId: o.returned, productId: leggings.id, at: daysAgoIso(17, 10) });
+  const withdrawal = Number(
+    ctx.db
+      .prepare(
+        `INSERT INTO withdrawals (user_id, amount_cents, status, bank, branch_code, account_holder, account_number, account_type, requested_at, expected_by, paid_at)
+         VALUES (?, 50000, 'paid', 'FNB', '250655', 'T Nkosi', '6212344821', 'cheque', ?, ?, ?)`,
+      )
+      .run(shopper, daysAgoIso(12, 8), addWorkingDays(daysAgoIso(12, 8), 3), daysAgoIso(9, 11)).lastInsertRowid,
+  );
+  addMovement(ctx, shopper, { kind: 'withdrawal', amountCents: -50_000, reason: 'Withdrawal to FNB account ending 4821', withdrawalId: withdrawal, at: daysAgoIso(12, 8) });
+  addMovement(ctx, shopper, { kind: 'item_not_bought', amountCents: socksLine, reason: `Order ${o.received}: ${socks.name} sold out`, orderId: o.received, productId: socks.id, at: daysAgoIso(2, 10) });
+  // The rest of R1 203,50: the boots' alternative (UK 7.5) cost less.
+  const balance = 45_000 + returnRefund - 50_000 + socksLine;
+  addMovement(ctx, shopper, { kind: 'item_not_bought', amountCents: 120_350 - balance, reason: `Order ${o.received}: ${boots.name} cost less`, orderId: o.received, productId: boots.id, at: daysAgoIso(1, 14) });
 }
 
 /** One step of a seeded order's way: the status, how many days ago it was reached and at what hour (UTC). */
@@ -279,7 +311,7 @@ export function seed(ctx: SandboxContext): void {
     ] });
     advance(ctx, deliveredB, 'delivered', { pickup: dateFromToday(-37), delivery: dateFromToday(-28) });
     insertReturn(ctx, deliveredA, 'returning', 'Left ear cup crackles', 3);
-    insertReturn(ctx, deliveredB, 'returned', 'Wrong size', 20);
+    const returned = insertReturn(ctx, deliveredB, 'returned', 'Wrong size', 20);
 
     const other = insertUser(ctx, { first: 'Sipho', last: 'Dlamini', email: OTHER_USER.email, mobile: '0831234567', birth: '1988-09-02', password: OTHER_USER.password });
     const otherAddress = insertAddress(ctx, other, ['Home', '22 Florida Road, Morningside', 'Durban', 'KwaZulu-Natal', '4001']);
@@ -289,6 +321,7 @@ export function seed(ctx: SandboxContext): void {
     ] });
     const received = seedTrustedQuotes(ctx, shopper, jhb, url);
     seedJourneys(ctx, { paid, purchased, transit, arrived, deliveredA, deliveredB, received });
+    seedCredit(ctx, shopper, { deliveredA, returned, received });
   })();
 }
 

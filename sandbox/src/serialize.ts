@@ -1,4 +1,5 @@
 import type { SandboxContext } from './context';
+import { availableCents } from './credit-ledger';
 import { declarationJson } from './customs-declarations';
 import { notFound } from './http';
 import { ifUnavailableJson } from './if-unavailable';
@@ -48,6 +49,8 @@ export interface OrderRow {
   courier_name: string | null;
   courier_waybill: string | null;
   courier_tracking_url: string | null;
+  /** Store credit the latest payment holds or the paid one spent, in cents (issue 56); null when none was used. */
+  checkout_credit_cents: number | null;
 }
 
 /** A product row as stored. */
@@ -171,7 +174,14 @@ export function quoteJson(ctx: SandboxContext, order: OrderRow, products: Produc
   if (quote === null) return null;
   const options = shippingOptionsJson(shippingOptionRows(ctx, order.id));
   // Undefined keys are left out of the JSON: a quote without speeds or insurance is today's quote.
-  return { ...quote, shipping_options: options.length > 0 ? options : undefined, insurance: insuranceJson(order, products) };
+  return { ...quote, shipping_options: options.length > 0 ? options : undefined, insurance: insuranceJson(order, products), credit: quoteCreditJson(ctx, order) };
+}
+
+/** The shopper's available store credit on the quote of an order they can pay (issue 56); undefined without credit, or once the order is past paying. */
+function quoteCreditJson(ctx: SandboxContext, order: OrderRow): { balance: number } | undefined {
+  if (order.order_type !== 'normal' || order.status !== 'processing') return undefined;
+  const cents = availableCents(ctx, order.user_id);
+  return cents > 0 ? { balance: cents / 100 } : undefined;
 }
 
 /**
@@ -204,6 +214,7 @@ export function checkoutJson(order: OrderRow) {
   const subTotal = order.checkout_sub_total_cents;
   if (subTotal === null) return undefined;
   const vat = Math.round(subTotal * VAT_RATE);
+  const credit = order.checkout_credit_cents;
   return {
     shipping_option_id: order.checkout_shipping_option,
     shipping_price: (order.checkout_shipping_cents ?? 0) / 100,
@@ -213,6 +224,9 @@ export function checkoutJson(order: OrderRow) {
     sub_total: subTotal / 100,
     total_vat: vat / 100,
     total: (subTotal + vat) / 100,
+    // Issue 56: what store credit paid and what the card or PayFast charged; left out when no credit was used.
+    credit_used: credit === null ? undefined : credit / 100,
+    paid_now: credit === null ? undefined : (subTotal + vat - credit) / 100,
   };
 }
 

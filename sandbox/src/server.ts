@@ -17,6 +17,7 @@ import { createPushState, DEFAULT_REMINDER_SECONDS, settlePushes, startReminders
 import { addressesRoutes } from './routes-addresses';
 import { cardsRoutes, paymentsRoutes } from './routes-cards';
 import { controlRoutes } from './routes-control';
+import { creditRoutes } from './routes-credit';
 import { emailRoutes } from './routes-email';
 import { ordersRoutes } from './routes-orders';
 import { advertsRoutes, portalsRoutes } from './routes-portals';
@@ -141,6 +142,7 @@ export function createSandbox(options: SandboxOptions) {
   api.route('/email', emailRoutes(ctx));
   api.route('/payments', paymentsRoutes(ctx));
   api.route('/cards', cardsRoutes(ctx));
+  api.route('/credit', creditRoutes(ctx));
   // Counted per account before the subscription routes run (their own guard then passes the same token again).
   api.post('/push_subscriptions', requireUser(ctx), async (c, next) => {
     const refused = overLimit(ctx, c, 'push_subscription', c.get('user').email);

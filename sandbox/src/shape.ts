@@ -10,6 +10,7 @@ export function shapeFromEnv(value: string | undefined): ResponseShape {
 const DECIMAL_KEYS = new Set([
   'cost_price', 'customs_price', 'delivery_price', 'service_fee', 'fees', 'sub_total', 'total_vat', 'total',
   'price', 'minimum_premium', 'insured_value', 'premium', 'declared_value', 'shipping_price', 'insurance_premium',
+  'balance', 'amount', 'balance_after', 'credit_used', 'paid_now',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -46,7 +46,8 @@ describe('seeded orders', () => {
       'address', 'created_at', 'delivery_date', 'id', 'order_type', 'parent_order_id', 'payment_status', 'pickup', 'portal', 'products', 'quote', 'return', 'shipping', 'status', 'total_items', 'user',
     ]);
     expect(processing.user).toEqual({ first_name: 'Thandi', last_name: 'Nkosi' });
-    expect(processing.quote).toEqual({ fees: 260, service_fee: 185, sub_total: 1415, total_vat: 212.25, total: 1627.25, quoted_at: expect.any(String) });
+    // With the demo shopper's store credit, as the quote of an order they can pay carries it (issue 56).
+    expect(processing.quote).toEqual({ fees: 260, service_fee: 185, sub_total: 1415, total_vat: 212.25, total: 1627.25, quoted_at: expect.any(String), credit: { balance: 1203.5 } });
     expect(processing.products[0]).toEqual({
       id: expect.any(Number), order_id: processing.id, name: 'Linen shirt', description: expect.stringMatching(/^https:\/\//), quantity: 1, comment: 'Size M',
       cost_price: 650, customs_price: 95, delivery_price: 80, service_fee: 92.5, screenshot: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/uploads\/\w+\.png\?expires=\d+&signature=[\w-]+$/),
@@ -178,7 +179,7 @@ describe('one order', () => {
     const removed = await c.json('DELETE', `/products/${second.id}`);
     expect(removed.body).toEqual({ data: { id: second.id, name: 'Canvas tote' } });
     const quote = (await c.json('GET', `/orders/${processing.id}/cost_summary`)).body.data;
-    expect(quote).toEqual({ fees: 175, service_fee: 185, sub_total: 1010, total_vat: 151.5, total: 1161.5, quoted_at: expect.any(String) });
+    expect(quote).toEqual({ fees: 175, service_fee: 185, sub_total: 1010, total_vat: 151.5, total: 1161.5, quoted_at: expect.any(String), credit: { balance: 1203.5 } });
     expect((await c.json('GET', `/products/${first.id}`)).body.data.service_fee).toBe(185);
     const last = await c.json('DELETE', `/products/${first.id}`);
     expect(last.status).toBe(422);

@@ -74,7 +74,9 @@ describe('the spec shape (the default)', () => {
     expect(Array.isArray(orders.body)).toBe(true);
     expect(orders.body.length).toBeGreaterThan(2);
     const processing = orders.body.find((o: Json) => o.status === 'processing');
-    expect(processing.quote).toEqual({ fees: '260.0', service_fee: '185.0', sub_total: '1415.0', total_vat: '212.25', total: '1627.25', quoted_at: expect.any(String) });
+    expect(processing.quote).toEqual({
+      fees: '260.0', service_fee: '185.0', sub_total: '1415.0', total_vat: '212.25', total: '1627.25', quoted_at: expect.any(String), credit: { balance: '1203.5' },
+    });
     expect(processing.products[0]).toMatchObject({ cost_price: '650.0', customs_price: '95.0', delivery_price: '80.0', service_fee: '92.5', quantity: 1 });
     expect((await c.json('GET', `/orders/${processing.id}/cost_summary`)).body).toEqual(processing.quote);
     const placed = orders.body.find((o: Json) => o.status === 'placed');
@@ -96,6 +98,20 @@ describe('the spec shape (the default)', () => {
     expect(received.checkout).toMatchObject({ shipping_option_id: 'express', shipping_price: '350.0', insured: true, insurance_premium: '58.4', total: expect.stringMatching(/^\d+\.\d+$/) });
     const asked = await c.json('POST', `/orders/${received.id}/photo_requests`);
     expect(asked).toEqual({ status: 201, body: { id: expect.any(Number), order_id: received.id, message: '', requested_at: expect.any(String), answered_at: null } });
+  });
+
+  it('sends store credit bare with money as decimal strings: the balance, each movement and withdrawal, the quote\'s credit, a new withdrawal (201)', async () => {
+    const credit = (await c.json('GET', '/credit')).body;
+    expect(credit.balance).toBe('1203.5');
+    expect(credit.movements[0]).toMatchObject({ kind: 'item_not_bought', amount: '379.5', balance_after: '1203.5' });
+    expect(credit.movements.find((m: Json) => m.kind === 'withdrawal')).toMatchObject({ amount: '-500.0', balance_after: '65.0' });
+    expect(credit.withdrawals[0]).toMatchObject({ amount: '500.0', status: 'paid', account_ending: '4821' });
+    const created = await c.json('POST', '/credit/withdrawals', {
+      withdrawal: { account_holder: 'T Nkosi', bank: 'FNB', account_number: '6212344821', account_type: 'cheque', amount: 3.5, current_password: 'Shopper#2026' },
+    });
+    expect(created).toMatchObject({ status: 201, body: { amount: '3.5', status: 'pending' } });
+    const cancelled = await c.json('DELETE', `/credit/withdrawals/${created.body.id}`);
+    expect(cancelled.body).toMatchObject({ amount: '3.5', status: 'cancelled' });
   });
 
   it('answers 201 with the created object: registration, an address, an order, a card with its tokenize beside it', async () => {
