@@ -17,6 +17,7 @@ export const PUSH_PAGES = {
   trackOrder: accountPath('trackOrder'),
   orderHistory: accountPath('orderHistory'),
   order: accountPath('order'),
+  credit: accountPath('credit'),
 };
 
 /** The push handlers as the build writes them: src/worker/sw-push.js with PUSH_PAGES declared in front. */

@@ -1,7 +1,8 @@
 // Imported by the Workbox worker (scripts/pwa.mjs, importScripts): the shopper's push notifications.
 // A message carries only an order's fields (kind: quote, expiry, status, photos or late; order_id, valid_until, status, a late order's
 // expected_to and new_from/new_to (days, YYYY-MM-DD), and shop and total only when the
-// shopper chose to show them on a locked phone; sandbox/README.md); the text and the page a tap opens are made here,
+// shopper chose to show them on a locked phone; sandbox/README.md), or that store credit was added (kind credit, its
+// amount and balance under the same choice); the text and the page a tap opens are made here,
 // from those fields, and the page is always one of ours.
 // A classic script outside the site's bundle: the rand and date formats repeat src/lib/format.ts's options. The pages'
 // addresses come from the account route table: the build writes PUSH_PAGES in front of this file (scripts/pwa.mjs).
@@ -24,9 +25,9 @@ const PUSH_STATUS_TITLES = {
 // An address is matched as written, whatever characters it has.
 const pushPattern = (path) => path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** The pages a notification may open: the quote's payment page, an order's tracking, an order's page, the order history. */
+/** The pages a notification may open: the quote's payment page, an order's tracking, an order's page, the order history, store credit. */
 const PUSH_TARGET = new RegExp(
-  `^(${pushPattern(PUSH_PAGES.quotePayment)}\\d{1,12}/|${pushPattern(PUSH_PAGES.trackOrder)}\\?order=\\d{1,12}|${pushPattern(PUSH_PAGES.order)}\\d{1,12}/|${pushPattern(PUSH_PAGES.orderHistory)})$`,
+  `^(${pushPattern(PUSH_PAGES.quotePayment)}\\d{1,12}/|${pushPattern(PUSH_PAGES.trackOrder)}\\?order=\\d{1,12}|${pushPattern(PUSH_PAGES.order)}\\d{1,12}/|${pushPattern(PUSH_PAGES.orderHistory)}|${pushPattern(PUSH_PAGES.credit)})$`,
 );
 
 /** A day (YYYY-MM-DD) as the shopper reads it, or null when it is not a real day. */
@@ -43,10 +44,11 @@ function pushFields(data) {
   const text = (value, max) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
   const when = typeof raw.valid_until === 'string' && !Number.isNaN(Date.parse(raw.valid_until)) ? new Date(raw.valid_until) : null;
   return {
-    kind: ['quote', 'expiry', 'status', 'photos', 'late'].includes(raw.kind) ? raw.kind : null,
+    kind: ['quote', 'expiry', 'status', 'photos', 'late', 'credit'].includes(raw.kind) ? raw.kind : null,
     id,
     shop: text(raw.shop, 60),
     total: typeof raw.total === 'number' && Number.isFinite(raw.total) && raw.total > 0 ? `R${pushRand.format(raw.total)}` : null,
+    amount: typeof raw.amount === 'number' && Number.isFinite(raw.amount) && raw.amount > 0 ? `R${pushRand.format(raw.amount)}` : null,
     until: when ? pushDate.format(when) : null,
     status: text(raw.status, 40),
     expectedTo: pushDayText(raw.expected_to),
@@ -57,6 +59,11 @@ function pushFields(data) {
 /** The title, text, page to open and tag of the notification for one push message's data. */
 function pushNotification(data) {
   const f = pushFields(data);
+  if (f.kind === 'credit') {
+    // Without the details (the default: a locked phone shows this) no amount is shown.
+    const body = f.amount ? `${f.amount} is in your store credit.` : 'Money is back in your store credit.';
+    return { title: 'Store credit added', body, url: PUSH_PAGES.credit, tag: 'credit' };
+  }
   const order = f.id === null ? 'Your order' : f.shop ? `Order ${f.id} - ${f.shop}` : `Order ${f.id}`;
   const tag = f.id === null ? 'order' : `order-${f.id}`;
   if (f.id !== null && f.kind === 'quote') {

@@ -187,6 +187,7 @@ describe('one route table for every link to an account page', () => {
       trackOrder: '/track-order/',
       orderHistory: '/my-orders-history/',
       order: '/my-orders/',
+      credit: '/my-credit/',
     });
     expect(PUSH_SCRIPT_TEXT).toContain(`const PUSH_PAGES = ${JSON.stringify(PUSH_PAGES)};`);
     expect(readFileSync('src/worker/sw-push.js', 'utf8')).not.toContain('const PUSH_PAGES');

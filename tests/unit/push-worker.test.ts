@@ -114,6 +114,23 @@ describe("a push message becomes a notification made of the order's fields", () 
     }
   });
 
+  it('store credit added: the amount only when the shopper chose details, and a tap opens the credit page', async () => {
+    for (const [data, body] of [
+      [{ kind: 'credit', amount: 978.75, balance: 1203.5 }, 'R978,75 is in your store credit.'],
+      [{ kind: 'credit' }, 'Money is back in your store credit.'],
+      [{ kind: 'credit', amount: -5 }, 'Money is back in your store credit.'],
+    ] as const) {
+      const w = worker();
+      await w.dispatch('push', push(data));
+      const [title, options] = w.showNotification.mock.calls[0] as unknown as [string, { body: string; tag: string; data: { url: string } }];
+      expect(title).toBe('Store credit added');
+      expect(options.body.replace(/\s/g, ' ')).toBe(body);
+      expect(options).toMatchObject({ tag: 'credit', data: { url: '/my-credit/' } });
+      await w.dispatch('notificationclick', { notification: { close: vi.fn(), data: options.data } });
+      expect(w.openWindow).toHaveBeenCalledWith(`${ORIGIN}/my-credit/`);
+    }
+  });
+
   it("an order running late: says so with the new date when the service moved it, and a tap opens the order's page", async () => {
     for (const [data, body] of [
       [{ kind: 'late', order_id: 6, status: 'arrived in SA', expected_to: '2026-11-20', new_from: '2026-12-01', new_to: '2026-12-04' }, 'Order 6: now expected by 04 Dec 2026.'],
