@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { formatDate, formatDateTime, formatRand } from '../../src/lib/format';
+import { formatDate, formatDateTime, formatDay, formatRand } from '../../src/lib/format';
 
 // 23:30 UTC on 1 March is 01:30 on 2 March in Johannesburg (UTC+2, no daylight saving).
 const LATE_EVENING_UTC = '2026-03-01T23:30:00Z';
@@ -45,6 +45,17 @@ describe('formatDate and formatDateTime', () => {
       expect(formatDate(value)).toBe('');
       expect(formatDateTime(value)).toBe('');
     }
+  });
+});
+
+describe('formatDay', () => {
+  test('a calendar day is that day in en-ZA whatever the time zone, with the year when asked', () => {
+    expect(formatDay('2026-12-01')).toBe('1 December');
+    expect(formatDay('2026-12-31', true)).toBe('31 December 2026');
+  });
+
+  test('a day that does not exist, a timestamp or nothing is empty text', () => {
+    for (const value of [null, undefined, '', '2026-02-31', '2026-13-01', '2026-12-01T10:00:00Z', 'tomorrow']) expect(formatDay(value), String(value)).toBe('');
   });
 });
 
