@@ -1,7 +1,7 @@
 import type { CreditMovement, Withdrawal, WithdrawalRequest } from '../../../lib/api/credit';
 import { fieldErrors, type FieldAliases } from '../../../lib/field-errors';
 import { currentPasswordError } from '../../../lib/details-form';
-import { formatDate, formatRand } from '../../../lib/format';
+import { formatDate, formatDay, formatRand } from '../../../lib/format';
 import { findBank, type AccountType } from '../../../lib/sa-banks';
 import { accountDigits, sentence, typedCents, type WithdrawalValues } from '../../../lib/schemas/credit';
 import { pathTo } from '../../../lib/stores/router';
@@ -96,7 +96,7 @@ export function withdrawalWhen(withdrawal: Withdrawal): string {
     return on ? `Paid on ${on}` : 'Paid';
   }
   if (withdrawal.status === 'cancelled') return 'Cancelled: the amount is back in your store credit';
-  const by = formatDate(withdrawal.expectedBy);
+  const by = formatDay(withdrawal.expectedBy, true);
   return by ? `Expect the money by ${by}` : 'Expect the money within 3 working days';
 }
 
@@ -128,7 +128,7 @@ export function withdrawalView(withdrawal: Withdrawal): WithdrawalView {
 
 /** What the page says once the service has taken a withdrawal: how much, where, and the date to expect it. */
 export function withdrawalConfirmation(withdrawal: Withdrawal): string {
-  const by = formatDate(withdrawal.expectedBy);
+  const by = formatDay(withdrawal.expectedBy, true);
   const when = by ? `by ${by}` : 'within 3 working days';
   return `We will pay ${formatRand(withdrawal.amount)} into your ${withdrawal.bank} account ending ${withdrawal.accountEnding}: expect it ${when}.`;
 }

@@ -99,7 +99,7 @@ describe('withdrawals', () => {
       title: 'R500,00 to FNB ending 4821',
       account: 'T Nkosi, cheque account',
       status: 'Pending',
-      when: 'Expect the money by 03 Dec 2026',
+      when: 'Expect the money by 3 December 2026',
       cancellable: true,
     });
     expect(withdrawalWhen(withdrawal({ expectedBy: '' }))).toBe('Expect the money within 3 working days');
@@ -120,7 +120,7 @@ describe('withdrawals', () => {
   });
 
   it('confirms with the date to expect the money, and asks before cancelling', () => {
-    expect(withdrawalConfirmation(withdrawal())).toBe('We will pay R500,00 into your FNB account ending 4821: expect it by 03 Dec 2026.');
+    expect(withdrawalConfirmation(withdrawal())).toBe('We will pay R500,00 into your FNB account ending 4821: expect it by 3 December 2026.');
     expect(cancelQuestion(withdrawal())).toBe('Cancel the withdrawal of R500,00 to FNB? The amount goes back to your store credit.');
     expect(cancelledText(withdrawal())).toBe('Withdrawal cancelled: R500,00 is back in your store credit.');
   });
