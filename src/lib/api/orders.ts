@@ -6,6 +6,7 @@ import { asAmount, asInt, asNullableInt, asNumber, asRecord, asRecords, asText, 
 import type { IfUnavailable } from '../if-unavailable';
 import { ORDER_STATUSES, type OrderStatus } from './order-status';
 import { trackingFromWire, type Tracking } from './tracking';
+import { deliveryFromWire, orderShipmentFromWire, storageFreeUntilFromWire, type Delivery, type OrderShipment } from './pickup';
 
 export type { PageMeta } from './decode';
 export { ORDER_STATUSES, type OrderStatus } from './order-status';
@@ -60,6 +61,8 @@ export interface Quote {
   shippingOptions?: ShippingOption[];
   /** The insurance offered (issue 44); undefined when none is. */
   insurance?: Insurance;
+  /** What collecting at a pickup point takes off the freight (issue 57; rand before VAT, already in the totals); undefined for delivery to an address. */
+  deliveryDiscount?: number;
 }
 
 /** A product of an order (SPEC section 3). */
@@ -108,12 +111,18 @@ export interface Order {
   totalCharged: number | null;
   /** Where the order is on its way to the door (issue 55); undefined when the service sent none of it. */
   tracking?: Tracking;
+  /** The pickup point it is collected at (issue 57); undefined when it goes to the address. */
+  delivery?: Delivery;
+  /** The combined shipment it ships in (issue 57); undefined when it ships alone. */
+  shipment?: OrderShipment;
+  /** Until when its storage at the warehouse is free (YYYY-MM-DD, issue 57); undefined when it is not there or the service does not say. */
+  storageFreeUntil?: string;
 }
 
 /** Maps a wire quote; null, missing or empty stays null (no quote yet, shown as R0). */
 export function quoteFromWire(q: WireRecord | null | undefined): Quote | null {
   if (!q) return null;
-  return {
+  const quote: Quote = {
     feesCost: asNumber(q.fees),
     serviceFeeCost: asNumber(q.service_fee),
     subTotal: asNumber(q.sub_total),
@@ -121,6 +130,8 @@ export function quoteFromWire(q: WireRecord | null | undefined): Quote | null {
     total: asNumber(q.total),
     quotedAt: asText(q.quoted_at ?? q.created_at),
   };
+  const deliveryDiscount = asAmount(q.delivery_discount);
+  return deliveryDiscount ? { ...quote, deliveryDiscount } : quote;
 }
 
 /** Maps a wire product to the client's. */
@@ -167,7 +178,16 @@ export function orderFromWire(o: WireRecord): Order {
     photoRequests: photoRequestsFromWire(o.photo_requests),
     totalCharged: asAmount(asRecord(o.checkout)?.total),
     tracking: trackingFromWire(o),
+    ...pickupKeys(o),
   };
+}
+
+// Issue 57's keys, each only when the service sent it readable, so an order without them has today's keys.
+function pickupKeys(o: WireRecord): Pick<Order, 'delivery' | 'shipment' | 'storageFreeUntil'> {
+  const delivery = deliveryFromWire(o.delivery);
+  const shipment = orderShipmentFromWire(o.shipment);
+  const storageFreeUntil = storageFreeUntilFromWire(o.storage_free_until);
+  return { ...(delivery && { delivery }), ...(shipment && { shipment }), ...(storageFreeUntil && { storageFreeUntil }) };
 }
 
 /** Filters of the order list. */
@@ -214,6 +234,16 @@ export async function updateOrderAddress(id: number, addressId: number): Promise
   return body ? orderFromWire(body) : getOrder(id);
 }
 
+/** How an order reaches the shopper (issue 57): one of their addresses, or a pickup point by its code. */
+export type DeliveryChoice = { method: 'address'; addressId: number } | { method: 'pickup'; pickupPointCode: string };
+
+/** Changes how an open order reaches the shopper (issue 57; re-prices the quote, ends a pending payment attempt); an empty answer reads the order again. */
+export async function updateOrderDelivery(id: number, choice: DeliveryChoice): Promise<Order> {
+  const order = choice.method === 'pickup' ? { delivery: 'pickup', pickup_point_code: choice.pickupPointCode } : { delivery: 'address', address: choice.addressId };
+  const body = readOptional(await api<unknown>(`/orders/${id}`, { method: 'PATCH', body: { order } }), 'order');
+  return body ? orderFromWire(body) : getOrder(id);
+}
+
 /** Lists an order's products (`decode` reads more of them where a page needs more). */
 export async function listOrderProducts(id: number, decode: (p: WireRecord) => OrderProduct = productFromWire): Promise<OrderProduct[]> {
   return readList(await api<unknown>(`/orders/${id}/products`), 'products').items.map(decode);
@@ -243,13 +273,19 @@ export interface NewOrderProduct {
   alternative?: string;
 }
 
-/** Places an order: multipart POST /orders with order_type normal and status placed. */
-export async function createOrder(order: { portal: number; addressId: number; products: NewOrderProduct[] }): Promise<{ id: number }> {
+/** Places an order: multipart POST /orders with order_type normal and status placed, to an address or (issue 57) a pickup point by its code. */
+export async function createOrder(order: { portal: number; addressId?: number; pickupPointCode?: string; products: NewOrderProduct[] }): Promise<{ id: number }> {
   const form = new FormData();
   form.append('order[portal_id]', String(order.portal));
   form.append('order[order_type]', 'normal');
   form.append('order[status]', 'placed');
-  form.append('order[address_id]', String(order.addressId));
+  // An address order sends today's fields only, so a service without pickup points reads it as before.
+  if (order.pickupPointCode) {
+    form.append('order[delivery]', 'pickup');
+    form.append('order[pickup_point_code]', order.pickupPointCode);
+  } else {
+    form.append('order[address_id]', String(order.addressId ?? ''));
+  }
   order.products.forEach((p, i) => {
     form.append(`order[products][${i}][name]`, p.name);
     form.append(`order[products][${i}][description]`, p.description);
