@@ -176,6 +176,17 @@ describe('save and restore', () => {
     expect(isDraftBlank({ ...defaultValues(), products: [{ ...newProduct(), alternative: 'Red' }] })).toBe(false);
   });
 
+  it('keeps the delivery choice and the chosen pickup point; a draft saved before them, or with a bad choice, delivers to an address (issue 57)', async () => {
+    await loadDraft(7);
+    await saveDraft({ ...filled(), delivery: 'pickup', pickupPointCode: 'PUDO-JHB-0142', pickupPointName: 'Sandton City Locker' });
+    expect(await loadDraft(7)).toMatchObject({ addressId: 5, delivery: 'pickup', pickupPointCode: 'PUDO-JHB-0142', pickupPointName: 'Sandton City Locker' });
+    const product = { key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false };
+    const raw = (fields: object) => JSON.stringify({ version: DRAFT_VERSION, owner: 7, values: { portal: 1, addressId: 3, agreed: false, products: [product], ...fields } });
+    expect(parseDraft(raw({}))).toMatchObject({ delivery: 'address', pickupPointCode: '', pickupPointName: '' });
+    expect(parseDraft(raw({ delivery: 'drone', pickupPointCode: 42, pickupPointName: 'x' }))).toMatchObject({ delivery: 'address', pickupPointCode: '', pickupPointName: '' });
+    expect(defaultValues()).toMatchObject({ delivery: 'address', pickupPointCode: '', pickupPointName: '' });
+  });
+
   it('parses a good stored draft', () => {
     const raw = JSON.stringify({ version: DRAFT_VERSION, owner: 7, values: { portal: 1, addressId: 0, agreed: false, products: [{ key: 'k1', name: 'Product 1', description: '', quantity: 1, comment: '', hasScreenshot: false }] } });
     expect(parseDraft(raw)).toMatchObject({ owner: 7, products: [{ key: 'k1' }] });

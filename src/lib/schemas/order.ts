@@ -40,18 +40,42 @@ export const ifUnavailableFields = {
     .when('ifUnavailable', { is: 'buy_alternative', then: (rule) => rule.required(ifUnavailableMessages.alternative) }),
 };
 
+/** How an order reaches the shopper (issue 57): to one of their addresses, or collected at a pickup point. */
+export const DELIVERY_METHODS = ['address', 'pickup'] as const;
+
+/** One of DELIVERY_METHODS. */
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** The delivery choice's message (a string the tests assert). */
+export const deliveryMessages = { pickupPoint: 'Choose a pickup point' } as const;
+
 /** The order form's values (SPEC section 3 order creation payload, with ids for portal and address). */
 export interface OrderFormValues {
   portal: number;
   addressId: number;
   products: ProductValues[];
   agreed: boolean;
+  /** Absent (a form from before issue 57, a service without pickup points) reads as address. */
+  delivery?: DeliveryMethod;
+  /** The chosen pickup point's code and name, kept while the shopper switches back to an address. */
+  pickupPointCode?: string;
+  pickupPointName?: string;
 }
+
+/** Where the order goes as POST /orders takes it: the address id, or the pickup point's code for a pickup order. */
+export function orderDestination(values: Pick<OrderFormValues, 'addressId' | 'delivery' | 'pickupPointCode'>): { addressId: number } | { pickupPointCode: string } {
+  return values.delivery === 'pickup' ? { pickupPointCode: (values.pickupPointCode ?? '').trim() } : { addressId: values.addressId };
+}
+
+const addressRequired = yup.number().typeError(messages.address).moreThan(0, messages.address).required(messages.address);
 
 /** The order form rules of SPEC section 5. */
 export const orderSchema = yup.object({
   portal: yup.number().typeError(messages.portal).moreThan(0, messages.portal).required(messages.portal),
-  addressId: yup.number().typeError(messages.address).moreThan(0, messages.address).required(messages.address),
+  delivery: yup.string().oneOf(DELIVERY_METHODS),
+  // An address only for delivery to an address; a point only for a pickup order.
+  addressId: yup.number().when('delivery', { is: 'pickup', then: () => yup.number(), otherwise: () => addressRequired }),
+  pickupPointCode: yup.string().when('delivery', { is: 'pickup', then: (rule) => rule.trim().required(deliveryMessages.pickupPoint) }),
   products: yup
     .array()
     .of(
@@ -74,6 +98,7 @@ const ORDER_FIELDS: FieldAliases<string> = {
   portal: 'portal',
   address_id: 'addressId',
   address: 'addressId',
+  pickup_point_code: 'pickupPointCode',
   'products[].name': 'products.[].name',
   'products[].description': 'products.[].description',
   'products[].quantity': 'products.[].quantity',

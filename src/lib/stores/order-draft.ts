@@ -5,7 +5,7 @@ import { fetchCurrentUser } from './user';
 import { isRemembered, readSessionUser } from '../api/token-storage';
 import { DRAFT_DATABASE, DRAFT_KEY, markBrowserSession } from '../draft-lifetime';
 import { IF_UNAVAILABLE_RULES, type IfUnavailableRule } from '../if-unavailable';
-import type { OrderFormValues, ProductValues } from '../schemas/order';
+import { DELIVERY_METHODS, type DeliveryMethod, type OrderFormValues, type ProductValues } from '../schemas/order';
 
 /** The draft format's version; a stored draft of another version is dropped (version 1 had no owner). */
 export const DRAFT_VERSION = 2;
@@ -60,9 +60,9 @@ export function newProduct(existing: readonly Pick<ProductValues, 'name'>[] = []
   };
 }
 
-/** The order form's defaults: no portal, no address, one empty product. */
+/** The order form's defaults: no portal, delivery to an address not chosen yet, no pickup point, one empty product. */
 export function defaultValues(): OrderFormValues {
-  return { portal: 0, addressId: 0, products: [newProduct()], agreed: false };
+  return { portal: 0, addressId: 0, products: [newProduct()], agreed: false, delivery: 'address', pickupPointCode: '', pickupPointName: '' };
 }
 
 /** True when the shopper has entered nothing worth warning about on leaving. */
@@ -91,6 +91,17 @@ function parseProduct(raw: unknown): StoredProduct | undefined {
   return { key, name, description, quantity, comment, hasScreenshot, ifUnavailable: rule, alternative: typeof alternative === 'string' ? alternative : '' };
 }
 
+/** The delivery choice of a stored draft; a draft saved before issue 57 (none stored) or with a bad one delivers to an address. */
+function parseDelivery(values: Record<string, unknown>): Required<Pick<OrderFormValues, 'delivery' | 'pickupPointCode' | 'pickupPointName'>> {
+  const { delivery, pickupPointCode, pickupPointName } = values;
+  const code = typeof pickupPointCode === 'string' ? pickupPointCode.slice(0, 64) : '';
+  return {
+    delivery: (DELIVERY_METHODS as readonly unknown[]).includes(delivery) ? (delivery as DeliveryMethod) : 'address',
+    pickupPointCode: code,
+    pickupPointName: code && typeof pickupPointName === 'string' ? pickupPointName.slice(0, 200) : '',
+  };
+}
+
 /** Reads a stored draft and its owner; undefined when it is missing, corrupted or of another version. */
 export function parseDraft(raw: string | null): (StoredDraft['values'] & { owner: number | null }) | undefined {
   if (!raw) return undefined;
@@ -109,7 +120,7 @@ export function parseDraft(raw: string | null): (StoredDraft['values'] & { owner
   if (parsed.some((p) => !p)) return undefined;
   const list = parsed as StoredProduct[];
   if (new Set(list.map((p) => p.key)).size !== list.length) return undefined;
-  return { owner: data.owner, portal, addressId, agreed, products: list };
+  return { owner: data.owner, portal, addressId, agreed, ...parseDelivery(data.values), products: list };
 }
 
 let idb: UseStore | undefined;
@@ -207,7 +218,8 @@ export async function loadDraft(viewer: number | null | undefined): Promise<Orde
     }),
   );
   await dropOrphans(new Set(products.filter((p) => p.screenshot).map((p) => p.key)));
-  return { portal: stored.portal, addressId: stored.addressId, agreed: stored.agreed, products };
+  const { portal, addressId, agreed, delivery, pickupPointCode, pickupPointName } = stored;
+  return { portal, addressId, agreed, delivery, pickupPointCode, pickupPointName, products };
 }
 
 /** Saves the draft: values to localStorage now, changed screenshots to IndexedDB in order; failures only raise $draftSaveFailed. */
@@ -221,6 +233,9 @@ export function saveDraft(values: OrderFormValues): Promise<void> {
       portal: values.portal,
       addressId: values.addressId,
       agreed: values.agreed,
+      delivery: values.delivery ?? 'address',
+      pickupPointCode: values.pickupPointCode ?? '',
+      pickupPointName: values.pickupPointName ?? '',
       products: values.products.map(({ screenshot, ...p }) => ({ ...p, hasScreenshot: !!screenshot })),
     },
   };

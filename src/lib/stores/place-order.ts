@@ -2,13 +2,13 @@ import { normaliseError } from '../api/errors';
 import { createOrder } from '../api/orders';
 import { track } from '../analytics';
 import { screenshotFileName } from '../image';
-import type { OrderFormValues } from '../schemas/order';
+import { orderDestination, type OrderFormValues } from '../schemas/order';
 import { clearDraft } from './order-draft';
 import { ORDERS_KEY, rememberPlacedOrder } from './orders';
 import { createWriteStore } from './query';
 
 /**
- * Places the order (multipart POST /orders) and resolves with its id; the draft is cleared and the order lists are read
+ * Places the order (multipart POST /orders, to an address or a pickup point) and resolves with its id; the draft is cleared and the order lists are read
  * again. On failure the draft stays, and analytics hears of it (SPEC section 8 reports an order-creation failure there).
  */
 export const $placeOrder = createWriteStore<OrderFormValues, number>(
@@ -17,7 +17,7 @@ export const $placeOrder = createWriteStore<OrderFormValues, number>(
     try {
       const { id } = await createOrder({
         portal: values.portal,
-        addressId: values.addressId,
+        ...orderDestination(values),
         products: values.products.map((p, i) => ({
           name: p.name.trim(),
           description: p.description.trim(),
