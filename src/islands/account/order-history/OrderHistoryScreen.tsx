@@ -101,7 +101,7 @@ function OrderHistory({ pending, past, query, onQuery, onLeave }: HistoryProps):
   return (
     <>
       <div className="history-tools">
-        <div className="history-search">
+        <div className="field history-search">
           <label htmlFor="history-q">Search by order number or shop</label>
           <input
             id="history-q"
