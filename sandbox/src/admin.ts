@@ -4,7 +4,8 @@ import { createSandbox } from './server';
 import { HttpError } from './http';
 import { addWarehousePhoto, setDeclaration, setInsurance, setShippingOption } from './order-extras-ops';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
-import { listOrders, listTokens, lockAccount, restoreAccount } from './operator';
+import { listOrders, listTokens, lockAccount, restoreAccount, shipmentCandidatesOf } from './operator';
+import { setOrderWeight, setPointStatus } from './pickup';
 import { listOutbox } from './outbox';
 import { checkLateOrders, moveExpectedDelivery } from './lateness';
 import { addEvent, setCourier } from './tracking';
@@ -41,6 +42,10 @@ const USAGE = `Usage: npm run sandbox:admin -- <command>
   credit <email> <amount> --reason "Delivery refund" [--order 12]
                               credit a partial refund (rand)
   pay-withdrawal <id>         mark a pending withdrawal paid out
+  pickup-point <code> open|closed
+                              open or close a pickup point (an order that chose a closed one cannot be paid)
+  weight <orderId> <kg>       set an order's weight (a pickup point that takes less refuses it at payment)
+  candidates [email]          list the orders at the warehouse that can ship together (of one user)
 Works on SANDBOX_DB (default sandbox/data/sandbox.db).`;
 
 function flags(args: string[]): QuoteInput {
@@ -146,6 +151,13 @@ async function run(args: string[]): Promise<unknown> {
       }
       case 'pay-withdrawal':
         return payWithdrawal(sandbox.ctx, orderId(rest[0]));
+      case 'pickup-point':
+        if (!rest[0]) throw new HttpError(422, 'pickup-point needs <code> open|closed');
+        return setPointStatus(sandbox.ctx, rest[0], rest[1]);
+      case 'weight':
+        return setOrderWeight(sandbox.ctx, orderId(rest[0]), number(rest[1]));
+      case 'candidates':
+        return shipmentCandidatesOf(sandbox.ctx, rest[0]);
       case 'restore':
         if (!rest[0]) throw new HttpError(422, 'restore needs <email>');
         return restoreAccount(sandbox.ctx, rest[0]);

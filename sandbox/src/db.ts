@@ -185,7 +185,11 @@ CREATE TABLE IF NOT EXISTS orders (
   courier_name TEXT,
   courier_waybill TEXT,
   courier_tracking_url TEXT,
-  checkout_credit_cents INTEGER
+  checkout_credit_cents INTEGER,
+  delivery_method TEXT,
+  pickup_point_code TEXT,
+  weight_grams INTEGER,
+  shipment_id INTEGER REFERENCES shipments(id)
 );
 CREATE INDEX IF NOT EXISTS orders_user ON orders(user_id, created_at);
 CREATE TABLE IF NOT EXISTS products (
@@ -348,6 +352,31 @@ CREATE TABLE IF NOT EXISTS withdrawals (
   cancelled_at TEXT
 );
 CREATE INDEX IF NOT EXISTS withdrawals_user ON withdrawals(user_id);
+CREATE TABLE IF NOT EXISTS pickup_points (
+  code TEXT PRIMARY KEY,
+  provider TEXT NOT NULL CHECK (provider IN ('pudo', 'pargo')),
+  kind TEXT NOT NULL CHECK (kind IN ('locker', 'counter')),
+  name TEXT NOT NULL,
+  address TEXT NOT NULL,
+  suburb TEXT NOT NULL,
+  city TEXT NOT NULL,
+  postal_code TEXT NOT NULL,
+  province TEXT NOT NULL,
+  opening_hours TEXT NOT NULL,
+  latitude REAL NOT NULL,
+  longitude REAL NOT NULL,
+  box_sizes TEXT NOT NULL DEFAULT '',
+  max_weight_kg REAL NOT NULL,
+  collect_days INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('open', 'closed'))
+);
+CREATE TABLE IF NOT EXISTS shipments (
+  id INTEGER PRIMARY KEY,
+  user_id INTEGER NOT NULL REFERENCES users(id),
+  freight_alone_cents INTEGER NOT NULL,
+  freight_together_cents INTEGER NOT NULL,
+  created_at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS outbox (
   id INTEGER PRIMARY KEY,
   channel TEXT NOT NULL DEFAULT 'email',
@@ -361,7 +390,7 @@ CREATE TABLE IF NOT EXISTS outbox (
 
 /** Tables in delete order (children first), used by the reset switch; `push_keys` stays, as subscribers' browsers hold its public key. */
 export const TABLES = [
-  'outbox', 'credit_movements', 'credit_holds', 'withdrawals', 'push_reminders', 'status_moves', 'tracking_events', 'expected_deliveries', 'payment_attempts', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'addresses', 'adverts', 'portals',
+  'outbox', 'credit_movements', 'credit_holds', 'withdrawals', 'push_reminders', 'status_moves', 'tracking_events', 'expected_deliveries', 'payment_attempts', 'photo_requests', 'warehouse_photos', 'shipping_options', 'cards', 'products', 'orders', 'shipments', 'pickup_points', 'addresses', 'adverts', 'portals',
   'push_subscriptions', 'social_codes', 'access_tokens', 'user_tokens', 'users',
 ] as const;
 
@@ -391,6 +420,10 @@ const ADDED_COLUMNS: Record<string, Record<string, string>> = {
     courier_waybill: 'TEXT',
     courier_tracking_url: 'TEXT',
     checkout_credit_cents: 'INTEGER',
+    delivery_method: 'TEXT',
+    pickup_point_code: 'TEXT',
+    weight_grams: 'INTEGER',
+    shipment_id: 'INTEGER',
   },
   payment_attempts: { credit_cents: 'INTEGER NOT NULL DEFAULT 0' },
   products: {

@@ -9,6 +9,7 @@ import type { OrderRow } from './rows';
 import { insertOrder, seed } from './seed';
 import { shopPage } from './shops';
 import { orderProducts, quoteFor } from './serialize';
+import { shipmentCandidates } from './shipments';
 import { saveUpload, uploadSize, uploadUrl } from './uploads';
 
 /** Most orders one seed-orders call may create. */
@@ -69,6 +70,14 @@ export function rawOrder(ctx: SandboxContext, id: number) {
       screenshot_url: uploadUrl(ctx, origin, p.screenshot),
     })),
   };
+}
+
+/** The orders that can ship together (issue 57): of the user with this e-mail, or of every user (each group with its user's e-mail). */
+export function shipmentCandidatesOf(ctx: SandboxContext, email?: string) {
+  const users = (email
+    ? [{ id: userIdByEmail(ctx, email), email }]
+    : ctx.db.prepare('SELECT id, email FROM users ORDER BY id').all()) as { id: number; email: string }[];
+  return users.flatMap((u) => shipmentCandidates(ctx, u.id).map((group) => ({ email: u.email, ...group })));
 }
 
 /** Revokes every access and refresh token of the user with this e-mail. */

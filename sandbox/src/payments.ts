@@ -3,6 +3,7 @@ import type { PaymentFlow, SandboxContext } from './context';
 import { addMovement, availableCents, holdCredit, releaseHolds, spendHold } from './credit-ledger';
 import { nowIso } from './db';
 import { FieldReader, HttpError } from './http';
+import { checkPickupPoint } from './pickup';
 import { notifyStatus } from './push';
 import type { OrderRow } from './rows';
 import { QUOTE_VALID_HOURS, orderProducts, quoteFor, randText, VAT_RATE } from './serialize';
@@ -124,6 +125,8 @@ export function startAttempt(
   return ctx.db.transaction(() => {
     const order = loadOrder(ctx, orderId);
     checkPayable(order);
+    // Issue 57: a pickup point that closed, or takes less than the parcel weighs, is refused before anything is held.
+    checkPickupPoint(ctx, order);
     const useCredit = readUseCredit(params);
     const chosen = readCheckout(ctx, order, params);
     endAttempts(ctx, orderId, 'A newer payment of this order was started.');
@@ -167,6 +170,7 @@ export function payWithCredit(ctx: SandboxContext, orderId: number, params: Reco
   ctx.db.transaction(() => {
     const order = loadOrder(ctx, orderId);
     checkPayable(order);
+    checkPickupPoint(ctx, order);
     readUseCredit(params);
     const checkout = readCheckout(ctx, order, params) ?? plainCheckout(ctx, order);
     endAttempts(ctx, orderId, 'A newer payment of this order was started.');

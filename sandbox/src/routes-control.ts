@@ -6,8 +6,9 @@ import { HttpError, notFound, pathId, readBody } from './http';
 import { addWarehousePhoto, setDeclaration, setInsurance, setShippingOption } from './order-extras-ops';
 import { issueQuote, setStatus, type QuoteInput } from './order-ops';
 import { setPaymentFlow } from './payments';
+import { setOrderWeight, setPointStatus } from './pickup';
 import { clearPushService } from './push';
-import { adminToken, expireAccess, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders } from './operator';
+import { adminToken, expireAccess, listTokens, lockAccount, portalVisits, rawOrder, resetData, revokeRefresh, seedOrders, shipmentCandidatesOf } from './operator';
 import { listOutbox } from './outbox';
 import { checkLateOrders, moveExpectedDelivery } from './lateness';
 import { addEvent, setCourier } from './tracking';
@@ -122,6 +123,9 @@ export function controlRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.post('/orders/:id/refund-return', (c) => c.json({ data: creditReturn(ctx, pathId(c)) }));
   r.post('/users/credit', async (c) => c.json({ data: creditRefund(ctx, await readBody(c)) }));
   r.post('/withdrawals/:id/pay', (c) => c.json({ data: payWithdrawal(ctx, pathId(c)) }));
+  r.post('/pickup_points/:code/status', async (c) => c.json({ data: setPointStatus(ctx, c.req.param('code'), (await readBody(c)).status) }));
+  r.post('/orders/:id/weight', async (c) => c.json({ data: setOrderWeight(ctx, pathId(c), (await readBody(c)).weight_kg) }));
+  r.get('/shipments/candidates', (c) => c.json({ data: shipmentCandidatesOf(ctx, c.req.query('email')) }));
   r.get('/orders/:id', (c) => c.json({ data: rawOrder(ctx, pathId(c)) }));
   for (const table of Object.keys(WRITABLE) as (keyof typeof WRITABLE)[]) {
     r.post(`/${table}/:id`, async (c) => c.json({ data: overwrite(ctx, table, pathId(c), await readBody(c)) }));

@@ -8,6 +8,7 @@ import { NORMAL_STATUSES, OPEN_STATUSES, RETURN_STATUSES } from './order-ops';
 import { announcePaid, confirmAttempt, endAttempts, paymentFlow, payWithCredit, siteLink, startAttempt } from './payments';
 import { ownCard } from './routes-cards';
 import type { OrderRow } from './rows';
+import { choosePoint } from './pickup';
 import { recordMove } from './tracking';
 import { orderJson, orderProducts, ownOrder, productsJson, quoteJson } from './serialize';
 import { acceptImage, imageProblem } from './uploads';
@@ -131,19 +132,25 @@ async function createOrder(ctx: SandboxContext, c: Context<AppEnv>) {
   if (type !== undefined && type !== 'normal') errors.order_type = ['must be normal'];
   const status = textOf(form.get('order[status]'));
   if (status !== undefined && status !== 'placed') errors.status = ['must be placed'];
-  const addressId = parseId(textOf(form.get('order[address_id]')));
+  // Issue 57: `order[delivery]` address (the default, today's) or pickup with `order[pickup_point_code]` and no address.
+  const delivery = textOf(form.get('order[delivery]'))?.trim() || 'address';
+  if (delivery !== 'address' && delivery !== 'pickup') errors.delivery = ['must be address or pickup'];
+  const pickup = delivery === 'pickup' ? choosePoint(ctx, textOf(form.get('order[pickup_point_code]'))) : undefined;
+  if (pickup?.problem) errors.pickup_point_code = [pickup.problem];
+  const addressText = textOf(form.get('order[address_id]'));
+  const addressId = parseId(addressText);
   const address = addressId === undefined
     ? undefined
     : ctx.db.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(addressId, userId);
-  if (!address) errors.address_id = ['Address required'];
+  if (!address && (delivery !== 'pickup' || (addressText ?? '') !== '')) errors.address_id = ['Address required'];
   const products = await readProducts(form, errors);
   throwIfErrors(errors);
   const stored = await Promise.all(products.map((p) => acceptImage(ctx, p.screenshot, ['screenshot'])));
   const id = ctx.db.transaction(() => {
     const orderId = Number(
       ctx.db
-        .prepare("INSERT INTO orders (user_id, portal_id, address_id, order_type, status, created_at) VALUES (?, ?, ?, 'normal', 'placed', ?)")
-        .run(userId, portalId, addressId, nowIso()).lastInsertRowid,
+        .prepare("INSERT INTO orders (user_id, portal_id, address_id, order_type, status, created_at, delivery_method, pickup_point_code) VALUES (?, ?, ?, 'normal', 'placed', ?, ?, ?)")
+        .run(userId, portalId, address ? addressId : null, nowIso(), pickup?.point ? 'pickup' : null, pickup?.point?.code ?? null).lastInsertRowid,
     );
     const add = ctx.db.prepare('INSERT INTO products (order_id, name, description, quantity, comment, screenshot, if_unavailable, alternative) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     products.forEach((p, i) => add.run(orderId, p.name, p.description, p.quantity, p.comment, stored[i], p.ifUnavailable.rule, p.ifUnavailable.alternative));
@@ -202,6 +209,20 @@ function toProviderPage(ctx: SandboxContext, c: Context<AppEnv>, order: OrderRow
   return { status: 'pending', location, order: orderJson(ctx, c.get('origin'), ownOrder(ctx, order.id, order.user_id)) };
 }
 
+/** Moves an open order to a pickup point (issue 57): the point must be open and take its parcel; a change re-prices the quote and ends a pending payment attempt. */
+function choosePickup(ctx: SandboxContext, origin: string, order: OrderRow, code: unknown) {
+  const { point, problem } = choosePoint(ctx, code, order);
+  if (!point) throw new HttpError(422, problem ?? 'Choose a pickup point', { pickup_point_code: [problem ?? 'Choose a pickup point'] });
+  if (!OPEN_STATUSES.includes(order.status)) throw new HttpError(422, 'The delivery of a finalized order cannot change');
+  if (order.delivery_method !== 'pickup' || order.pickup_point_code !== point.code) {
+    ctx.db.transaction(() => {
+      ctx.db.prepare("UPDATE orders SET delivery_method = 'pickup', pickup_point_code = ? WHERE id = ?").run(point.code, order.id);
+      endAttempts(ctx, order.id, 'the delivery choice changed.');
+    })();
+  }
+  return orderJson(ctx, origin, ownOrder(ctx, order.id, order.user_id));
+}
+
 /** /orders routes: list with filters, create (multipart), show, address change, products, quote, returns, payment (card, PayFast, store credit), photo requests. */
 export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   const r = new Hono<AppEnv>();
@@ -215,16 +236,20 @@ export function ordersRoutes(ctx: SandboxContext): Hono<AppEnv> {
   r.patch('/:id', async (c) => {
     const order = load(c);
     const params = requireParam(await readBody(c), 'order');
+    if (params.delivery === 'pickup') return c.json({ data: choosePickup(ctx, c.get('origin'), order, params.pickup_point_code) });
+    if (params.delivery !== undefined && params.delivery !== 'address') {
+      throw new HttpError(422, 'Delivery must be address or pickup', { delivery: ['must be address or pickup'] });
+    }
     const addressId = parseId(params.address);
     const address = addressId === undefined
       ? undefined
       : ctx.db.prepare('SELECT id FROM addresses WHERE id = ? AND user_id = ? AND deleted_at IS NULL').get(addressId, order.user_id);
     if (!address) throw new HttpError(422, 'Address required', { address: ['Address required'] });
     if (!OPEN_STATUSES.includes(order.status)) throw new HttpError(422, 'The address of a finalized order cannot change');
-    if (addressId !== order.address_id) {
+    if (addressId !== order.address_id || order.delivery_method !== null) {
       ctx.db.transaction(() => {
-        ctx.db.prepare('UPDATE orders SET address_id = ? WHERE id = ?').run(addressId, order.id);
-        endAttempts(ctx, order.id, 'the shipping address changed.');
+        ctx.db.prepare('UPDATE orders SET address_id = ?, delivery_method = NULL, pickup_point_code = NULL WHERE id = ?').run(addressId, order.id);
+        endAttempts(ctx, order.id, order.delivery_method === null ? 'the shipping address changed.' : 'the delivery choice changed.');
       })();
     }
     return c.json({ data: orderJson(ctx, c.get('origin'), load(c)) });

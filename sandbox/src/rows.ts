@@ -58,6 +58,12 @@ export interface OrderRow {
   courier_tracking_url: string | null;
   /** Store credit the latest payment holds or the paid one spent, in cents (issue 56); null when none was used. */
   checkout_credit_cents: number | null;
+  /** 'pickup' for an order collected at a pickup point (issue 57), its point's code and its combined shipment; null for today's orders. */
+  delivery_method: 'pickup' | null;
+  pickup_point_code: string | null;
+  /** The weight the operator set, in grams; null until set (a 'weighed' event may still say it). */
+  weight_grams: number | null;
+  shipment_id: number | null;
 }
 
 /** A product row as stored. */

@@ -2,11 +2,12 @@ import { hashPassword } from './auth';
 import { readCheckout, recordCheckout } from './checkout';
 import type { SandboxContext } from './context';
 import { addMovement } from './credit-ledger';
-import { dateFromToday } from './db';
+import { dateFromToday, nowIso } from './db';
 import { premiumCents } from './insurance';
 import { addWarehousePhoto, setDeclaration, setShippingOption } from './order-extras-ops';
 import { markLateTold } from './lateness';
 import { issueQuote, setStatus } from './order-ops';
+import { syncPickupPoints } from './pickup';
 import { makePng } from './png';
 import type { OrderRow, ProductRow } from './rows';
 import { PORTALS, shopPage, syncPortals } from './shops';
@@ -225,6 +226,42 @@ function seedJourneys(ctx: SandboxContext, o: { paid: number; purchased: number;
   dateJourney(ctx, o.received, [['processing', 6], ['paid', 4], ['goods purchased', 2]]);
 }
 
+/** The pickup point of the demo shopper's pickup order (issue 57). */
+export const DEMO_PICKUP_POINT = 'PUDO-JHB-0207';
+
+// Prices an order as a quote does, without its mail and push: the seed's outbox stays as it was.
+function priceQuietly(ctx: SandboxContext, orderId: number, prices: [cost: number, customs: number, delivery: number][], quotedAt: string): void {
+  const products = ctx.db.prepare('SELECT id FROM products WHERE order_id = ? ORDER BY id').all(orderId) as { id: number }[];
+  products.forEach((p, i) => {
+    const [cost, customs, delivery] = prices[Math.min(i, prices.length - 1)] ?? [100, 20, 30];
+    ctx.db.prepare('UPDATE products SET cost_cents = ?, customs_cents = ?, delivery_cents = ? WHERE id = ?').run(cost * 100, customs * 100, delivery * 100, p.id);
+  });
+  ctx.db.prepare("UPDATE orders SET service_fee_cents = 18500, quoted_at = ?, status = 'processing' WHERE id = ?").run(quotedAt, orderId);
+}
+
+/**
+ * Issue 57: a second order at the warehouse for the Work address, so it can ship with the Sephora order there (the
+ * freight alone R260, the Sephora order's R60; together R290, saving R30), and an order to collect at the Rosebank Mall
+ * locker, quoted now with its R45 delivery discount. Inserted after every other order and dated among the older ones: earlier ids stay.
+ */
+function seedPickupAndTogether(ctx: SandboxContext, shopper: number, work: number, url: (portal: number, path: string) => string): { together: number; pickup: number } {
+  const together = insertOrder(ctx, { userId: shopper, portalId: 2, addressId: work, daysAgo: 10, products: [
+    { name: 'Denim jacket', description: url(2, 'prd/771204'), quantity: 1, comment: 'Size M' },
+    { name: 'Leather belt', description: url(2, 'prd/550981'), quantity: 1 },
+  ] });
+  priceQuietly(ctx, together, [[890, 130, 180], [240, 35, 80]], daysAgoIso(9));
+  ctx.db.prepare("UPDATE orders SET status = 'goods purchased', pickup = ?, shipping = 'Courier partner' WHERE id = ?").run(dateFromToday(-6), together);
+  dateJourney(ctx, together, [['processing', 9], ['paid', 8], ['goods purchased', 5]]);
+  seedEvents(ctx, together, [['received', 5, 11]]);
+  const pickup = insertOrder(ctx, { userId: shopper, portalId: 3, addressId: null, daysAgo: 4, products: [
+    { name: 'Dri-FIT running cap', description: url(3, 't/dri-fit-cap'), quantity: 1, comment: 'Black' },
+    { name: 'Running socks (3 pairs)', description: url(3, 't/running-socks'), quantity: 1, comment: 'Size M' },
+  ] });
+  ctx.db.prepare("UPDATE orders SET delivery_method = 'pickup', pickup_point_code = ? WHERE id = ?").run(DEMO_PICKUP_POINT, pickup);
+  priceQuietly(ctx, pickup, [[420, 60, 70], [260, 40, 50]], nowIso());
+  return { together, pickup };
+}
+
 function advance(ctx: SandboxContext, orderId: number, status: string, extra: { delivery?: string; pickup?: string; shipping?: string } = {}) {
   issueQuote(ctx, orderId);
   setStatus(ctx, orderId, status);
@@ -261,6 +298,7 @@ export function seed(ctx: SandboxContext): void {
     const missing = SEED_PORTAL_IDS.filter((id) => !PORTALS.some((p) => p.id === id));
     if (missing.length > 0) throw new Error(`The demo data needs shops with portalId ${missing.join(', ')} in sandbox/src/portals.json`);
     syncPortals(ctx);
+    syncPickupPoints(ctx);
     const addAdvert = db.prepare('INSERT INTO adverts (portal_id, name, start_date, end_date, created_at, picture) VALUES (?, ?, ?, ?, ?, ?)');
     addAdvert.run(1, 'Amazon tech week', dateFromToday(-10), dateFromToday(30), daysAgoIso(12), '/adverts/1.svg');
     addAdvert.run(2, 'ASOS summer edit', dateFromToday(-5), dateFromToday(45), daysAgoIso(6), '/adverts/2.svg');
@@ -322,6 +360,7 @@ export function seed(ctx: SandboxContext): void {
     const received = seedTrustedQuotes(ctx, shopper, jhb, url);
     seedJourneys(ctx, { paid, purchased, transit, arrived, deliveredA, deliveredB, received });
     seedCredit(ctx, shopper, { deliveredA, returned, received });
+    seedPickupAndTogether(ctx, shopper, cpt, url);
   })();
 }
 
@@ -330,6 +369,7 @@ export function seedIfEmpty(ctx: SandboxContext): boolean {
   const row = ctx.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
   if (row.n > 0) {
     syncPortals(ctx);
+    syncPickupPoints(ctx);
     return false;
   }
   seed(ctx);

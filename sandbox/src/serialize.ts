@@ -4,7 +4,9 @@ import { declarationJson } from './customs-declarations';
 import { notFound } from './http';
 import { ifUnavailableJson } from './if-unavailable';
 import { insuranceJson } from './insurance';
+import { deliveryDiscountCents, deliveryJson } from './pickup';
 import type { UserRow } from './rows';
+import { orderShipmentJson, storageFreeUntil } from './shipments';
 import { shippingOptionRows, shippingOptionsJson } from './shipping-options';
 import { uploadUrl } from './uploads';
 import { trackingJson } from './tracking';
@@ -51,6 +53,12 @@ export interface OrderRow {
   courier_tracking_url: string | null;
   /** Store credit the latest payment holds or the paid one spent, in cents (issue 56); null when none was used. */
   checkout_credit_cents: number | null;
+  /** 'pickup' for an order collected at a pickup point (issue 57), its point's code and its combined shipment; null for today's orders. */
+  delivery_method: 'pickup' | null;
+  pickup_point_code: string | null;
+  /** The weight the operator set, in grams; null until set (a 'weighed' event may still say it). */
+  weight_grams: number | null;
+  shipment_id: number | null;
 }
 
 /** A product row as stored. */
@@ -186,22 +194,28 @@ function quoteCreditJson(ctx: SandboxContext, order: OrderRow): { balance: numbe
 
 /**
  * The inclusive quote over the live products, or null before one is issued.
- * Prices are per item; fees = freight + customs; sub_total = items + fees + service fee; VAT 15 %.
+ * Prices are per item; fees = freight + customs; sub_total = items + fees + service fee - delivery discount; VAT 15 %.
+ * A pickup order (issue 57) carries `delivery_discount` (off its freight); the payments charge what this answers.
  */
 export function quoteFor(order: OrderRow, products: ProductRow[]) {
   if (order.quoted_at === null || order.service_fee_cents === null) return null;
   let items = 0;
   let fees = 0;
+  let freight = 0;
   for (const p of products) {
     if (p.deleted_at !== null) continue;
     items += (p.cost_cents ?? 0) * p.quantity;
     fees += ((p.customs_cents ?? 0) + (p.delivery_cents ?? 0)) * p.quantity;
+    freight += (p.delivery_cents ?? 0) * p.quantity;
   }
-  const subTotal = items + fees + order.service_fee_cents;
+  const discount = deliveryDiscountCents(order, freight);
+  const subTotal = items + fees + order.service_fee_cents - discount;
   const vat = Math.round(subTotal * VAT_RATE);
   return {
     fees: fees / 100,
     service_fee: order.service_fee_cents / 100,
+    // Left out of the JSON (undefined) for an order delivered to an address: today's quote.
+    delivery_discount: order.delivery_method === 'pickup' ? discount / 100 : undefined,
     sub_total: subTotal / 100,
     total_vat: vat / 100,
     total: (subTotal + vat) / 100,
@@ -287,6 +301,10 @@ export function orderJson(ctx: SandboxContext, origin: string, order: OrderRow) 
     photo_requests: requests.length > 0 ? requests : undefined,
     // Issue 55: status_history, tracking_events, expected_delivery and courier, each left out when the order has none.
     ...trackingJson(ctx, order),
+    // Issue 57: the pickup point, the combined shipment and the free storage, each left out when the order has none.
+    delivery: deliveryJson(ctx, order),
+    shipment: orderShipmentJson(ctx, order),
+    storage_free_until: storageFreeUntil(ctx, order),
   };
 }
 

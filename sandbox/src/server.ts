@@ -20,6 +20,7 @@ import { controlRoutes } from './routes-control';
 import { creditRoutes } from './routes-credit';
 import { emailRoutes } from './routes-email';
 import { ordersRoutes } from './routes-orders';
+import { pickupPointsRoutes, shipmentsRoutes } from './routes-pickup';
 import { advertsRoutes, portalsRoutes } from './routes-portals';
 import { productsRoutes } from './routes-products';
 import { DEFAULT_RATE_LIMIT, overLimit, RateLimits, type RateLimitConfig } from './rate-limit';
@@ -143,6 +144,8 @@ export function createSandbox(options: SandboxOptions) {
   api.route('/payments', paymentsRoutes(ctx));
   api.route('/cards', cardsRoutes(ctx));
   api.route('/credit', creditRoutes(ctx));
+  api.route('/pickup_points', pickupPointsRoutes(ctx));
+  api.route('/shipments', shipmentsRoutes(ctx));
   // Counted per account before the subscription routes run (their own guard then passes the same token again).
   api.post('/push_subscriptions', requireUser(ctx), async (c, next) => {
     const refused = overLimit(ctx, c, 'push_subscription', c.get('user').email);

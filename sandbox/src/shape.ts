@@ -11,6 +11,7 @@ const DECIMAL_KEYS = new Set([
   'cost_price', 'customs_price', 'delivery_price', 'service_fee', 'fees', 'sub_total', 'total_vat', 'total',
   'price', 'minimum_premium', 'insured_value', 'premium', 'declared_value', 'shipping_price', 'insurance_premium',
   'balance', 'amount', 'balance_after', 'credit_used', 'paid_now',
+  'delivery_discount', 'freight_alone', 'freight_together', 'freight_alone_total', 'saving',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {

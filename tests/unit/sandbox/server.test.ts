@@ -134,7 +134,7 @@ describe('control endpoints', () => {
     expect((await c.json('POST', '/__sandbox/reset')).status).toBe(200);
     expect((await c.call('GET', '/orders')).status).toBe(401);
     await c.login();
-    expect((await c.json('GET', '/orders?per=100')).body.meta.total_count).toBe(12);
+    expect((await c.json('GET', '/orders?per=100')).body.meta.total_count).toBe(14);
   });
 });
 
@@ -187,7 +187,7 @@ describe('persistence', () => {
       expect(back).toMatchObject({ order_type: 'return', status: 'returning', parent_order_id: order.id, return: { return_quantity: 1, return_reason: 'Torn' } });
       expect((await served(back.return.return_photo)).equals(await bytes(photo))).toBe(true);
       await b.login();
-      expect((await b.json('GET', '/orders?per=100')).body.meta.total_count).toBe(12);
+      expect((await b.json('GET', '/orders?per=100')).body.meta.total_count).toBe(14);
     } finally {
       await main?.stop();
       fs.rmSync(dir, { recursive: true, force: true });

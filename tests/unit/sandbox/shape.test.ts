@@ -138,4 +138,17 @@ describe('the spec shape (the default)', () => {
     expect((await c.json('DELETE', `/addresses/${created.id}`)).body).toEqual({ id: created.id, name: 'Gone' });
     expect((await c.json('GET', '/orders/999999')).body).toEqual({ error: 'Not found' });
   });
+
+  it('sends issue 57 bare with money as decimal strings: points (distances and coordinates numbers), the delivery discount, the candidates and a shipment (201)', async () => {
+    const points = (await c.json('GET', '/pickup_points?q=Rosebank')).body;
+    expect(points[0]).toMatchObject({ code: 'PUDO-JHB-0207', latitude: -26.1456, longitude: 28.041, distance_km: 0, max_weight_kg: 15 });
+    const orders: Json[] = (await c.json('GET', '/orders')).body;
+    const pickup = orders.find((o) => o.delivery);
+    expect(pickup.quote).toMatchObject({ delivery_discount: '45.0', sub_total: expect.stringMatching(/^\d+\.\d+$/) });
+    const [group] = (await c.json('GET', '/shipments/candidates')).body;
+    expect(group.orders.map((o: Json) => o.freight_alone)).toEqual(['60.0', '260.0']);
+    expect(group.freight_together).toBe('290.0');
+    const created = await c.json('POST', '/shipments', { shipment: { order_ids: group.orders.map((o: Json) => o.id) } });
+    expect(created).toMatchObject({ status: 201, body: { freight_alone_total: '320.0', freight_together: '290.0', saving: '30.0', quote: { sub_total: '290.0', total_vat: '43.5', total: '333.5' } } });
+  });
 });

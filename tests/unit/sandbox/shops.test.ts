@@ -48,7 +48,7 @@ describe('portals from the sandbox catalogue (sandbox/src/portals.json)', () => 
       expect(portals.data.find((p) => p.id === 11)).toMatchObject({ name: 'Takealot', tc_link: 'https://www.takealot.com/terms' });
       expect(portals.data.find((p) => p.id === 1)?.name).toBe('Amazon US');
       expect(sandbox.ctx.db.prepare('SELECT visits FROM portals WHERE id = 1').get()).toEqual({ visits: 1 });
-      expect(sandbox.ctx.db.prepare('SELECT COUNT(*) AS n FROM orders').get()).toEqual({ n: 13 });
+      expect(sandbox.ctx.db.prepare('SELECT COUNT(*) AS n FROM orders').get()).toEqual({ n: 15 });
     } finally {
       sandbox.close();
     }
@@ -69,7 +69,7 @@ describe('portals from the sandbox catalogue (sandbox/src/portals.json)', () => 
     try {
       expect((await fresh.app.request(`/api/web/v1/portals/${unused.id}/visit`)).status).toBe(200);
       expect(fresh.ctx.db.prepare('SELECT name, visits FROM portals WHERE id = ?').get(first.id)).toEqual({ name: first.name, visits: 4 });
-      expect(fresh.ctx.db.prepare('SELECT COUNT(*) AS n FROM orders').get()).toEqual({ n: 13 });
+      expect(fresh.ctx.db.prepare('SELECT COUNT(*) AS n FROM orders').get()).toEqual({ n: 15 });
     } finally {
       fresh.close();
     }
