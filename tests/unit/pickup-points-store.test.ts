@@ -31,12 +31,12 @@ describe('pickup points (issue 57)', () => {
   it.each([
     ['a list', () => Promise.resolve([]), true],
     ['404 or 405 (undefined)', () => Promise.resolve(undefined), false],
-    ['a refusal of the empty search (422): the route is there', () => Promise.reject(new ApiError('Unprocessable', 'client', { status: 422 })), true],
+    ['a refusal of the search (422): the route is there', () => Promise.reject(new ApiError('Unprocessable', 'client', { status: 422 })), true],
   ])('are offered after %s', async (_name, answer, offered) => {
     vi.mocked(pickupApi.searchPickupPoints).mockImplementation(answer);
     mount($pickupPointsOffered);
     await vi.waitFor(() => expect($pickupPointsOffered.get().data).toBe(offered));
-    expect(pickupApi.searchPickupPoints).toHaveBeenCalledWith({ q: '' });
+    expect(pickupApi.searchPickupPoints).toHaveBeenCalledWith({ lat: 0, lng: 0 });
     session.clearTokens();
   });
 

@@ -3,15 +3,16 @@ import { searchPickupPoints, type PickupPoint, type PickupSearch } from '../api/
 import { createFetcherStore, createWriteStore } from './query';
 
 /**
- * Whether the service has pickup points (issue 57): an empty search, once per session. False when it answers 404 or
- * 405 (the order form is then today's); true for a list or any other answer of the route (a real service may refuse
- * an empty search with 422: the route is there). A request that got no answer is an error, asked again on Retry.
+ * Whether the service has pickup points (issue 57): a search at 0, 0 (the sea: no point is near, so the answer is
+ * small), once per session. False when it answers 404 or 405 (the order form is then today's); true for a list or any
+ * other answer of the route (a service that refuses such a search, 422, has the route). A request that got no answer
+ * is an error: not known yet.
  */
 export const $pickupPointsOffered = createFetcherStore<boolean>(
   ['pickup_points?offered'],
   async () => {
     try {
-      return (await searchPickupPoints({ q: '' })) !== undefined;
+      return (await searchPickupPoints({ lat: 0, lng: 0 })) !== undefined;
     } catch (error) {
       if (isApiError(error) && error.status !== undefined) return true;
       throw error;

@@ -6,6 +6,7 @@ import { ORDER_RULE_WORDS } from '../../../lib/order-rules';
 import { $addresses, $addressOptions } from '../../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../../lib/stores/portals';
 import { $online } from '../../../lib/stores/network';
+import { $pickupPointsOffered, $pickupSearch } from '../../../lib/stores/pickup-points';
 import { defaultValues, newProduct, openDraft } from '../../../lib/stores/order-draft';
 import { canAddProduct, canDeleteProduct, canPlaceOrder, placeOrderStep, productDeletedMessage, restoreProductAt, shouldSubmitOrder } from '../../../lib/stores/order-form';
 import { $placeOrder } from '../../../lib/stores/place-order';
@@ -19,6 +20,8 @@ import { useFieldError } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ShopTile } from '../../ui/ShopTile';
 import { notify } from '../../ui/Toasts';
+import { createPickupFinder, DELIVERY_WORDS, deliveryShown, locateWith, showsDeliveryChoice } from './delivery-choice';
+import { DeliveryChoice, PickupSearch } from './DeliveryChoice';
 import { DraftKeeper } from './DraftKeeper';
 import { ProductBlock } from './ProductBlock';
 import '../shared/order-form.css';
@@ -102,6 +105,30 @@ function AddressField(): ReactNode {
       />
       {loadError && !data ? <LoadError error={loadError} onRetry={$addresses.revalidate} /> : null}
     </>
+  );
+}
+
+/** The order's destination: today's address select, or (issue 57, where the service has pickup points) "How it reaches you" with it. */
+function DeliverySection({ offered }: { offered: boolean | undefined }): ReactNode {
+  const { values, setFieldValue } = useFormikContext<OrderFormValues>();
+  const shown = showsDeliveryChoice(offered, values);
+  useEffect(() => {
+    // A service without pickup points takes the address: a pickup kept in the draft would ask for a point it cannot offer.
+    if (offered === false && values.delivery === 'pickup') void setFieldValue('delivery', 'address');
+  }, [offered, values.delivery, setFieldValue]);
+  useEffect(
+    () =>
+      // The question went unanswered (offline at the start): ask again once, when the connection comes back.
+      $online.listen((online) => {
+        if (online && $pickupPointsOffered.get().error) void $pickupPointsOffered.revalidate();
+      }),
+    [],
+  );
+  return (
+    <section className="order-form__section">
+      <h2 id="order-address-title">{shown ? DELIVERY_WORDS.heading : DELIVERY_WORDS.addressHeading}</h2>
+      {shown ? <DeliveryChoice method={deliveryShown(offered, values)} address={<AddressField />} /> : <AddressField />}
+    </section>
   );
 }
 
@@ -220,6 +247,19 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
   const { loading: placing } = useStore($placeOrder);
   // Not the store's error: the note answers a press on this form, not a failure seen before the form was opened.
   const [failed, setFailed] = useState(false);
+  const finder = useMemo(
+    () =>
+      createPickupFinder({
+        search: (search) => $pickupSearch.mutate(search),
+        online: () => $online.get(),
+        locate: () => locateWith('geolocation' in navigator ? navigator.geolocation : undefined),
+      }),
+    [],
+  );
+  const searched = useStore(finder.$state);
+  const { data: offeredData } = useStore($pickupPointsOffered);
+  // A search that found the route gone counts as the service saying it has no pickup points.
+  const offered = searched.kind === 'absent' ? false : offeredData;
 
   const submit = async (values: OrderFormValues, helpers: FormikHelpers<OrderFormValues>) => {
     if (!shouldSubmitOrder(signedIn, values)) return;
@@ -244,7 +284,7 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
 
   return (
     <Formik<OrderFormValues> initialValues={initialValues} validationSchema={orderSchema} validateOnChange={false} validateOnBlur onSubmit={submit}>
-      {({ handleSubmit, handleReset, setFieldValue, setFieldTouched }) => (
+      {({ values, handleSubmit, handleReset, setFieldValue, setFieldTouched }) => (
         <div className="order-form">
           <DraftKeeper />
           <p className="order-form__estimate">
@@ -258,12 +298,17 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
           <form id={FORM_ID} noValidate onSubmit={handleSubmit} onReset={handleReset}>
             <PortalField />
             <Products finalized={placing} />
-            <section className="order-form__section">
-              <h2 id="order-address-title">Delivery address</h2>
-              {signedIn ? <AddressField /> : <VisitorPrompt />}
-            </section>
+            {signedIn ? (
+              <DeliverySection offered={offered} />
+            ) : (
+              <section className="order-form__section">
+                <h2 id="order-address-title">Delivery address</h2>
+                <VisitorPrompt />
+              </section>
+            )}
           </form>
-          {signedIn ? (
+          {signedIn && deliveryShown(offered, values) === 'pickup' ? <PickupSearch finder={finder} /> : null}
+          {signedIn && deliveryShown(offered, values) === 'address' ? (
             <section className="order-form__section">
               <AddressForm
                 markStreetOnError
