@@ -8,6 +8,7 @@ vi.mock('../../src/lib/api/cards', async (original) => ({
   startPayment: vi.fn(),
   payOrder: vi.fn(),
   payOnProviderPage: vi.fn(),
+  payWithCredit: vi.fn(),
 }));
 vi.mock('../../src/lib/api/orders', async (original) => ({
   ...(await original<typeof import('../../src/lib/api/orders')>()),
@@ -115,6 +116,35 @@ describe('the payment write', () => {
     // Any other 422 is today's failure.
     vi.mocked(cardsApi.payOrder).mockRejectedValue(new ApiError('Refused', 'client', { status: 422, errors: { card_id: ['is invalid'] } }));
     await expect($payment.mutate({ orderId: 7, cardId: 3, choice })).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
+  });
+
+  it('store credit (issue 56): use_credit goes with a payment only when ticked; credit that covers it all pays with pay_with_credit, no card', async () => {
+    const { paymentChoice } = await import('../../src/lib/stores/quote-choice');
+    const detail = { quote: { subTotal: 925, totalVat: 138.75, total: 1063.75, credit: { balance: 500 } }, products: [] };
+    vi.mocked(cardsApi.payOrder).mockResolvedValue({ location: undefined });
+    vi.mocked(ordersApi.getOrder).mockResolvedValue(order('paid'));
+    await $payment.mutate({ orderId: 7, cardId: 3, choice: paymentChoice(detail, { insure: false, confirmed: false, useCredit: true }) });
+    await $payment.mutate({ orderId: 7, cardId: 3, choice: paymentChoice(detail, { insure: false, confirmed: false }) });
+    // A quote without credit sends today's body even with the box's state left ticked.
+    await $payment.mutate({ orderId: 7, cardId: 3, choice: paymentChoice({ ...detail, quote: { ...detail.quote, credit: undefined } }, { insure: false, confirmed: false, useCredit: true }) });
+    expect(vi.mocked(cardsApi.payOrder).mock.calls.map((call) => call[3])).toEqual([{ useCredit: true }, {}, {}]);
+
+    vi.clearAllMocks();
+    vi.mocked(ordersApi.getOrder).mockResolvedValue(order('paid'));
+    await expect($payment.mutate({ orderId: 7, choice: { useCredit: true }, creditOnly: true })).resolves.toEqual({ data: { status: 'paid' } });
+    expect(cardsApi.payWithCredit).toHaveBeenCalledWith(7, { useCredit: true });
+    expect(cardsApi.startPayment).not.toHaveBeenCalled();
+    expect(cardsApi.payOrder).not.toHaveBeenCalled();
+    expect(cardsApi.payOnProviderPage).not.toHaveBeenCalled();
+  });
+
+  it('credit another tab spent meanwhile is refused in the service’s words, nothing paid; a 404 is a failure, not "unavailable"', async () => {
+    const short = 'Your credit no longer covers this total: pay the rest by card or another way';
+    vi.mocked(cardsApi.payWithCredit).mockRejectedValue(new ApiError(short, 'client', { status: 422, errors: { use_credit: [short] } }));
+    await expect($payment.mutate({ orderId: 7, creditOnly: true })).resolves.toEqual({ data: { status: 'refused', message: short } });
+    expect(ordersApi.getOrder).not.toHaveBeenCalled();
+    vi.mocked(cardsApi.payWithCredit).mockRejectedValue(new ApiError('Not found', 'client', { status: 404 }));
+    await expect($payment.mutate({ orderId: 7, creditOnly: true })).resolves.toMatchObject({ error: { message: 'Failed to initiate payment with PayFast' } });
   });
 
   it('leaving the page forgets a finished payment', async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { payOnProviderPage, payOrder } from '../../src/lib/api/cards';
+import { payOnProviderPage, payOrder, payWithCredit } from '../../src/lib/api/cards';
 import { ApiError } from '../../src/lib/api/errors';
-import { getCostSummary, orderFromWire, productFromWire, quoteFromWire, type OrderProduct, type Quote } from '../../src/lib/api/orders';
+import { getCostSummary, hasQuoteExtras, orderFromWire, productFromWire, quoteFromWire, type OrderProduct, type Quote } from '../../src/lib/api/orders';
 import {
   checkoutFromWire,
   declarationFromWire,
@@ -10,6 +10,7 @@ import {
   insuranceFromWire,
   orderWithExtras,
   productWithExtras,
+  quoteCreditFromWire,
   quoteWithExtras,
   shippingOptionsFromWire,
 } from '../../src/lib/api/quote-extras';
@@ -120,6 +121,25 @@ describe('decoding the quote extras: both dialects, anything missing or garbled 
     expect(orderFromWire({ id: 13, checkout: spec })).not.toHaveProperty('checkout');
     for (const garbled of [null, 'paid', {}, { total: 'x' }]) expect(checkoutFromWire(garbled)).toBeUndefined();
     expect(checkoutFromWire({ total: '100', shipping_option_id: null, insurance_premium: null })).toMatchObject({ shippingOptionId: '', insured: false, insurancePremium: null });
+  });
+
+  it('store credit (issue 56): the quote’s balance and the checkout’s credit used and paid now, in both dialects; absent, zero or garbled is none', () => {
+    for (const balance of ['1203.5', 1203.5]) expect(quoteWithExtras({ ...SPEC_QUOTE, credit: { balance } })?.credit).toEqual({ balance: 1203.5 });
+    for (const garbled of [undefined, null, 'lots', {}, { balance: 'x' }, { balance: '0.0' }, { balance: -5 }]) {
+      expect(quoteWithExtras({ ...SPEC_QUOTE, credit: garbled })).not.toHaveProperty('credit');
+      expect(quoteCreditFromWire(garbled)).toBeUndefined();
+    }
+    expect(quoteFromWire({ ...SPEC_QUOTE, credit: { balance: '1203.5' } })).not.toHaveProperty('credit');
+    const spec = { sub_total: '925.0', total_vat: '138.75', total: '1063.75', credit_used: '500.0', paid_now: '563.75' };
+    const envelope = { ...spec, sub_total: 925, total_vat: 138.75, total: 1063.75, credit_used: 500, paid_now: 563.75 };
+    for (const wire of [spec, envelope]) expect(checkoutFromWire(wire)).toMatchObject({ total: 1063.75, creditUsed: 500, paidNow: 563.75 });
+    expect(checkoutFromWire({ total: '1063.75', credit_used: '1063.75', paid_now: '0.0' })).toMatchObject({ creditUsed: 1063.75, paidNow: 0 });
+    const without = checkoutFromWire({ total: '1063.75' });
+    expect(without).not.toHaveProperty('creditUsed');
+    expect(without).not.toHaveProperty('paidNow');
+    // Only the quote's credit is new on an order without speeds or insurance: the extras' decoders still load for it.
+    expect(hasQuoteExtras([{ id: 12 }, { total: '1063.75', credit: { balance: '20.0' } }])).toBe(true);
+    expect(hasQuoteExtras([{ id: 12 }, { total: '1063.75' }])).toBe(false);
   });
 
   it('every order read, in a list too, knows the total charged (shown as its Total amount); none without a readable one', () => {
@@ -291,6 +311,30 @@ describe('the payment calls carry the choices', () => {
       // The premium goes only with insure: true.
       { order: { card_id: 3, insure: false, return_url: 'https://site/r', cancel_url: 'https://site/c' } },
     ]);
+  });
+
+  it('use_credit (issue 56) only when the shopper uses their credit, on both calls; pay_with_credit sends the choices with use_credit', async () => {
+    answer = { status: 200, body: {} };
+    await payOrder(12, 3, back, { useCredit: true });
+    await payOnProviderPage(12, back, { shippingOptionId: 'express', useCredit: true });
+    await payOrder(12, 3, back, { useCredit: false });
+    await payWithCredit(12, { shippingOptionId: 'express', declarationConfirmed: true });
+    expect(bodies).toEqual([
+      { order: { card_id: 3, use_credit: true, return_url: 'https://site/r', cancel_url: 'https://site/c' } },
+      { order: { shipping_option_id: 'express', use_credit: true, return_url: 'https://site/r', cancel_url: 'https://site/c' } },
+      { order: { card_id: 3, return_url: 'https://site/r', cancel_url: 'https://site/c' } },
+      { order: { shipping_option_id: 'express', declaration_confirmed: true, use_credit: true } },
+    ]);
+  });
+
+  it('a credit that no longer covers the total is refused in the service’s words (issue 56)', async () => {
+    const short = 'Your credit no longer covers this total: pay the rest by card or another way';
+    answer = { status: 422, body: { error: short, errors: { use_credit: [short] } } };
+    expect(choiceRefusal(await payWithCredit(12).catch((error: unknown) => error))).toBe(short);
+    answer = { status: 422, body: { errors: { use_credit: ['is invalid'] } } };
+    expect(choiceRefusal(await payOrder(12, 3, back, { useCredit: true }).catch((error: unknown) => error))).toBe(
+      'Your store credit changed since this quote was loaded: check what is left to pay',
+    );
   });
 
   it('a 422 under a choice’s field keeps the service’s words for the page', async () => {

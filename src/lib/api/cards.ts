@@ -97,6 +97,7 @@ function choiceToWire(choice: PaymentChoice = {}): WireRecord {
   if (choice.insure !== undefined) wire.insure = choice.insure;
   if (choice.insure && choice.insurancePremium !== undefined) wire.insurance_premium = choice.insurancePremium;
   if (choice.declarationConfirmed !== undefined) wire.declaration_confirmed = choice.declarationConfirmed;
+  if (choice.useCredit) wire.use_credit = true;
   return wire;
 }
 
@@ -125,6 +126,11 @@ export function payOnProviderPage(
   choice?: PaymentChoice,
 ): Promise<{ location: string | undefined }> {
   return askToPay(`/orders/${orderId}/create_hosted_payment`, choiceToWire(choice), back);
+}
+
+/** Pays an order's quote with store credit alone (issue 56: POST /orders/{id}/pay_with_credit, with the shopper's choices), when the credit covers the whole total; a 422 under `use_credit` says it no longer does and nothing was paid. */
+export async function payWithCredit(orderId: number, choice?: PaymentChoice): Promise<void> {
+  await api(`/orders/${orderId}/pay_with_credit`, { method: 'POST', body: { order: { ...choiceToWire(choice), use_credit: true } } });
 }
 
 /** Tells the service a payment is under way (POST /payments, empty body). */

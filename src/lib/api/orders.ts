@@ -46,6 +46,15 @@ export interface Checkout {
   subTotal: number;
   totalVat: number;
   total: number;
+  /** What store credit paid of the total (issue 56); undefined when no credit was used. */
+  creditUsed?: number;
+  /** What the card or PayFast charged, the total less the credit (issue 56); undefined when no credit was used. */
+  paidNow?: number;
+}
+
+/** The shopper's store credit the quote offers to spend (issue 56): what they can spend now, in rand. */
+export interface QuoteCredit {
+  balance: number;
 }
 
 /** The inclusive quote, or cost summary (SPEC section 3). */
@@ -63,6 +72,8 @@ export interface Quote {
   insurance?: Insurance;
   /** What collecting at a pickup point takes off the freight (issue 57; rand before VAT, already in the totals); undefined for delivery to an address. */
   deliveryDiscount?: number;
+  /** The shopper's store credit, on the quote of an order they can pay (issue 56, read by `quoteWithExtras`); undefined without credit or a service that keeps none. */
+  credit?: QuoteCredit;
 }
 
 /** A product of an order (SPEC section 3). */
@@ -221,9 +232,9 @@ export interface OrderRecords {
   products: WireRecord[];
 }
 
-const EXTRA_KEYS = ['checkout', 'shipping_options', 'insurance', 'customs_declaration', 'if_unavailable'];
+const EXTRA_KEYS = ['checkout', 'shipping_options', 'insurance', 'customs_declaration', 'if_unavailable', 'credit'];
 
-/** True when a record the service sent has any of issue 44's keys (`src/lib/api/quote-extras.ts` reads them). */
+/** True when a record the service sent has any of issue 44's keys, or the quote's store credit (issue 56; `src/lib/api/quote-extras.ts` reads them). */
 export function hasQuoteExtras(records: readonly (WireRecord | null | undefined)[]): boolean {
   return records.some((r) => r && EXTRA_KEYS.some((key) => r[key] != null));
 }

@@ -11,6 +11,7 @@ import {
   type OrderProduct,
   type OrderRecords,
   type Quote,
+  type QuoteCredit,
   type ShippingOption,
 } from './orders';
 
@@ -29,6 +30,8 @@ export interface PaymentChoice {
   /** The premium the shopper saw, sent with `insure: true`. */
   insurancePremium?: number;
   declarationConfirmed?: boolean;
+  /** Spend the shopper's store credit on this payment (issue 56): sent only when the shopper ticked 'Use my credit'. */
+  useCredit?: boolean;
 }
 
 /** The speeds still offered; an option without a readable id or price is dropped, and none at all is undefined. */
@@ -98,7 +101,22 @@ export function checkoutFromWire(value: unknown): Checkout | undefined {
     subTotal: asNumber(c.sub_total),
     totalVat: asNumber(c.total_vat),
     total,
+    ...creditPaid(c),
   };
+}
+
+// Issue 56: what store credit paid and what the card or PayFast charged, both only when credit was used.
+function creditPaid(c: WireRecord): Pick<Checkout, 'creditUsed' | 'paidNow'> {
+  const creditUsed = asAmount(c.credit_used);
+  const paidNow = asAmount(c.paid_now);
+  if (creditUsed === null || creditUsed <= 0) return {};
+  return paidNow === null ? { creditUsed } : { creditUsed, paidNow };
+}
+
+/** The store credit on a quote (issue 56); undefined when absent, unreadable or not above R0. */
+export function quoteCreditFromWire(value: unknown): QuoteCredit | undefined {
+  const balance = asAmount(asRecord(value)?.balance);
+  return balance !== null && balance > 0 ? { balance } : undefined;
 }
 
 /** A wire order with its checkout. */
@@ -111,10 +129,11 @@ export function productWithExtras(p: WireRecord): OrderProduct {
   return { ...productFromWire(p), declaration: declarationFromWire(p.customs_declaration), ifUnavailable: ifUnavailableFromWire(p.if_unavailable) };
 }
 
-/** A wire quote (or cost summary) with its shipping speeds and insurance; null stays null. */
+/** A wire quote (or cost summary) with its shipping speeds, insurance and the shopper's store credit; null stays null. */
 export function quoteWithExtras(q: WireRecord | null): Quote | null {
   const quote = quoteFromWire(q);
-  return quote && { ...quote, shippingOptions: shippingOptionsFromWire(q?.shipping_options), insurance: insuranceFromWire(q?.insurance) };
+  const credit = quoteCreditFromWire(q?.credit);
+  return quote && { ...quote, shippingOptions: shippingOptionsFromWire(q?.shipping_options), insurance: insuranceFromWire(q?.insurance), ...(credit && { credit }) };
 }
 
 /** One order, its cost summary and its products read with all of the above. */

@@ -15,6 +15,8 @@ export interface Totals {
 export interface CostExtras {
   rows: [string, number][];
   totals: Totals;
+  /** Lines after the Total (issue 56): what store credit takes off (negative) or paid, and what is left to pay or was charged. */
+  after?: [string, number][];
 }
 
 /** True when at least one product is declared to customs: the declaration must then be confirmed. */
@@ -34,5 +36,13 @@ export function checkoutCostExtras(
     rows.push([`Shipping (${label})`, checkout.shippingPrice]);
   }
   if (checkout.insured && checkout.insurancePremium !== null) rows.push(['Insurance', checkout.insurancePremium]);
-  return { rows, totals: { subTotal: checkout.subTotal, totalVat: checkout.totalVat, total: checkout.total } };
+  const totals = { subTotal: checkout.subTotal, totalVat: checkout.totalVat, total: checkout.total };
+  return checkout.creditUsed === undefined ? { rows, totals } : { rows, totals, after: creditPaidRows(checkout) };
+}
+
+// Issue 56: the invoice says what store credit paid and what the card or PayFast charged (nothing when credit paid it all).
+function creditPaidRows({ creditUsed = 0, paidNow }: Pick<Checkout, 'creditUsed' | 'paidNow'>): [string, number][] {
+  const rows: [string, number][] = [['Credit used', creditUsed]];
+  if (paidNow) rows.push(['Paid by card / PayFast', paidNow]);
+  return rows;
 }

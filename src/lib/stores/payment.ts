@@ -1,4 +1,4 @@
-import { payOnProviderPage, payOrder, startPayment } from '../api/cards';
+import { payOnProviderPage, payOrder, payWithCredit, startPayment } from '../api/cards';
 import { isApiError } from '../api/errors';
 import { getOrder, ORDER_STATUSES, type Order } from '../api/orders';
 import type { PaymentChoice } from '../api/quote-extras';
@@ -28,16 +28,19 @@ const PAID_ON: readonly string[] = ORDER_STATUSES.slice(ORDER_STATUSES.indexOf('
  * the outcome is to leave for it; a card payment without one reads the order again and counts as paid only when the
  * service says so. A service that answers the hosted payment with 404 or 405 does not offer it: the outcome says so.
  * Both send the shopper's `choice` of shipping speed, insurance and declaration; a refusal of it is the outcome, in
- * the service's words (the order reads are asked again, with the new speeds or premium). Anything else fails with
- * 'Failed to initiate payment with PayFast'. The order reads are asked again after.
+ * the service's words (the order reads are asked again, with the new speeds or premium). With `creditOnly` the store
+ * credit pays the whole total (issue 56: pay_with_credit, no card, no provider page); a refusal (another tab spent the
+ * credit) is the outcome in the service's words too, and the quote's credit is read again with the order. Anything
+ * else fails with 'Failed to initiate payment with PayFast'. The order reads are asked again after.
  */
-export const $payment = createWriteStore<{ orderId: number; cardId?: number; choice?: PaymentChoice }, PaymentOutcome>(
-  async ({ orderId, cardId, choice }) => {
+export const $payment = createWriteStore<{ orderId: number; cardId?: number; choice?: PaymentChoice; creditOnly?: boolean }, PaymentOutcome>(
+  async ({ orderId, cardId, choice, creditOnly = false }) => {
     const page = `${window.location.origin}${pathTo('quotePayment', { id: String(orderId) })}`;
     const back = { returnUrl: `${page}?success=true`, cancelUrl: `${page}?cancel=true` };
     let location: string | undefined;
     try {
-      if (cardId === undefined) {
+      if (creditOnly) await payWithCredit(orderId, choice);
+      else if (cardId === undefined) {
         ({ location } = await payOnProviderPage(orderId, back, choice));
         // Paying another way is PayFast's page or nothing: an answer naming none is a failure, not a payment.
         if (location === undefined) throw new Error('The service named no payment page');
@@ -46,7 +49,7 @@ export const $payment = createWriteStore<{ orderId: number; cardId?: number; cho
         ({ location } = await payOrder(orderId, cardId, back, choice));
       }
     } catch (error) {
-      if (cardId === undefined && isApiError(error) && (error.status === 404 || error.status === 405))
+      if (!creditOnly && cardId === undefined && isApiError(error) && (error.status === 404 || error.status === 405))
         return { status: 'unavailable' };
       const refusal = choiceRefusal(error);
       if (refusal) return { status: 'refused', message: refusal };

@@ -14,6 +14,8 @@ export interface QuoteChoice {
   shippingId?: string;
   insure: boolean;
   confirmed: boolean;
+  /** 'Use my credit' ticked (issue 56): min(balance, total) comes off what is paid now. */
+  useCredit?: boolean;
 }
 
 /** What the quote page asks before it takes a payment, in the service's own words. */
@@ -22,9 +24,14 @@ export const choiceMessages = {
   confirmDeclaration: 'Confirm the customs declaration before paying',
 } as const;
 
+/** What the quote page says of store credit when the service's words are not a sentence (issue 56). */
+export const creditMessages = {
+  changed: 'Your store credit changed since this quote was loaded: check what is left to pay',
+} as const;
+
 /** The quote part of a detail that the choice reads. */
 type Offer = {
-  quote: Pick<Quote, 'subTotal' | 'shippingOptions' | 'insurance'> | null;
+  quote: Pick<Quote, 'subTotal' | 'totalVat' | 'total' | 'shippingOptions' | 'insurance' | 'credit'> | null;
   products: Pick<OrderProduct, 'declaration'>[];
 };
 
@@ -47,9 +54,49 @@ export function chosenOption(
   return options.find((o) => o.id === shippingId);
 }
 
-/** The shipping and insurance lines of the quote with this choice; undefined when the quote offers neither (today's summary). */
-export function quoteCostExtras({ quote }: Pick<Offer, 'quote'>, choice: QuoteChoice): CostExtras | undefined {
-  if (!quote || (!quote.shippingOptions && !quote.insurance)) return undefined;
+/** What store credit pays of a total (issue 56): min(balance, total) to the cent, and the rest to pay now. */
+export interface CreditSplit {
+  used: number;
+  toPay: number;
+}
+
+/** Splits `total` between the credit `balance` and what is left to pay, in cents (no rounding drift: used + toPay is the total). */
+export function creditSplit(total: number, balance: number): CreditSplit {
+  const due = cents(total);
+  const used = Math.min(Math.max(cents(balance), 0), due);
+  return { used: used / 100, toPay: (due - used) / 100 };
+}
+
+/** The credit this choice spends on the quote's total with the choices; undefined unless the quote carries credit and 'Use my credit' is ticked. */
+export function creditUse({ quote }: { quote: Pick<Quote, 'credit'> | null }, choice: QuoteChoice, total: number): CreditSplit | undefined {
+  return choice.useCredit && quote?.credit ? creditSplit(total, quote.credit.balance) : undefined;
+}
+
+/**
+ * The cost lines of the quote with this choice: shipping and insurance with the totals that follow, then (issue 56)
+ * 'Store credit' taken off the total and 'To pay now' when the shopper uses their credit; undefined when the quote
+ * offers none of them (today's summary).
+ */
+export function quoteCostExtras(offer: Pick<Offer, 'quote'>, choice: QuoteChoice): CostExtras | undefined {
+  const { quote } = offer;
+  if (!quote) return undefined;
+  const chosen = speedAndInsurance(quote, choice);
+  const totals = chosen?.totals ?? { subTotal: quote.subTotal, totalVat: quote.totalVat, total: quote.total };
+  const credit = creditUse(offer, choice, totals.total);
+  if (!credit) return chosen;
+  return {
+    rows: chosen?.rows ?? [],
+    totals,
+    after: [
+      ['Store credit', -credit.used],
+      ['To pay now', credit.toPay],
+    ],
+  };
+}
+
+// The shipping and insurance lines with the totals they make; undefined when the quote offers neither.
+function speedAndInsurance(quote: NonNullable<Offer['quote']>, choice: QuoteChoice): CostExtras | undefined {
+  if (!quote.shippingOptions && !quote.insurance) return undefined;
   const option = chosenOption(quote.shippingOptions, choice.shippingId);
   const premium = choice.insure && quote.insurance ? quote.insurance.premium : 0;
   const rows: [string, number][] = [];
@@ -75,6 +122,7 @@ export function paymentChoice({ quote, products }: Offer, choice: QuoteChoice): 
     if (choice.insure) sent.insurancePremium = quote.insurance.premium;
   }
   if (quote && isDeclared(products)) sent.declarationConfirmed = choice.confirmed;
+  if (choice.useCredit && quote?.credit) sent.useCredit = true;
   return sent;
 }
 
@@ -86,9 +134,11 @@ const REFUSALS: [string, string][] = [
   ['declaration_confirmed', choiceMessages.confirmDeclaration],
   // The service keeps the 48 hours too (issue 53): a page whose clock is behind hears it from the service.
   ['quote', QUOTE_EXPIRED],
+  // Issue 56: another tab spent the credit (or added to it) since the quote was read.
+  ['use_credit', creditMessages.changed],
 ];
 
-/** The service refused a payment's choices or its expired quote (422 under one of their fields): what to tell the shopper; undefined for any other failure. */
+/** The service refused a payment's choices, its expired quote or its store credit (422 under one of their fields): what to tell the shopper; undefined for any other failure. */
 export function choiceRefusal(error: unknown): string | undefined {
   if (!isApiError(error) || error.status !== 422 || !error.errors) return undefined;
   for (const [field, fallback] of REFUSALS) {
