@@ -14,6 +14,7 @@ export const ACCOUNT_PATHS = {
   order: '/my-orders/:id',
   returns: '/my-returns',
   credit: '/my-credit',
+  shipTogether: '/ship-together',
   invoice: '/my-invoice/:id',
   quotePayment: '/quote-payment/:id',
   help: '/help',

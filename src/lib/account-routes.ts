@@ -119,6 +119,15 @@ export const ACCOUNT_ROUTES = {
     menu: { label: 'Store Credit', profile: true },
     indexable: false,
   },
+  shipTogether: {
+    path: ACCOUNT_PATHS.shipTogether,
+    title: 'Ship Together',
+    lede: 'Orders waiting at our warehouse for the same address or pickup point can fly as one parcel: see what it saves before you confirm.',
+    screen: 'ship-together/ShipTogetherScreen',
+    access: 'signed-in',
+    menu: { label: 'Ship Together', profile: false },
+    indexable: false,
+  },
   invoice: {
     path: ACCOUNT_PATHS.invoice,
     title: 'Invoice',

@@ -250,6 +250,7 @@ test.describe('account routes, as a visitor', () => {
     '/my-orders-history/',
     '/my-returns/',
     '/my-credit/',
+    '/ship-together/',
     '/help/',
     '/add-card/',
     '/my-invoice/3/',

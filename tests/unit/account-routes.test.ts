@@ -55,6 +55,7 @@ describe('the account route table', () => {
       'my-orders',
       'my-returns',
       'my-credit',
+      'ship-together',
       'my-invoice',
       'quote-payment',
     ]);
@@ -64,6 +65,7 @@ describe('the account route table', () => {
       { href: '/my-orders-history/', label: 'Order History', client: true },
       { href: '/my-returns/', label: 'Returns', client: true },
       { href: '/my-credit/', label: 'Store Credit', client: true },
+      { href: '/ship-together/', label: 'Ship Together', client: true },
       { href: '/help/', label: 'Help', client: false },
     ]);
     expect(menuLinks('profile').map((l) => l.label)).toEqual(['My Details', 'Track Order', 'Order History', 'Returns', 'Store Credit']);
@@ -77,6 +79,7 @@ describe('the account route table', () => {
       'my-orders-history/index.html',
       'my-returns/index.html',
       'my-credit/index.html',
+      'ship-together/index.html',
     ]);
     expect(idPagePrefixes()).toEqual(['/order-uploaded/', '/my-orders/', '/my-invoice/', '/quote-payment/']);
     expect(hostRewrites()).toContain('/my-invoice/*  /my-invoice/index.html  200\n');
