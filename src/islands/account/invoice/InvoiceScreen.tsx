@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { statusLabel } from '../../../lib/progress';
-import { orderDetailStore, type OrderDetail } from '../../../lib/stores/order-detail';
+import { isOpenOrder, orderDetailStore, type OrderDetail } from '../../../lib/stores/order-detail';
 import { checkoutCostExtras, isDeclared } from '../../../lib/stores/checkout';
 import { SUPPLIER } from '../../../lib/supplier';
 import { BackLink } from '../shared/BackLink';
@@ -9,12 +9,15 @@ import { CostSummary } from '../shared/CostSummary';
 import { DeclarationTable } from '../shared/CustomsDeclaration';
 import { Loaded } from '../shared/Loaded';
 import { addressLine } from '../shared/OrderCard';
+import { PickupPointCard } from '../shared/PickupPointCard';
+import { pickupPointView } from '../shared/pickup-point';
 import { ProductTable } from '../shared/ProductTable';
 import type { RouteProps } from '../shared/lazy-screen';
 import { Screen } from '../shared/Screen';
 
 function Invoice({ detail: { order, quote, products } }: { detail: OrderDetail }): ReactNode {
   const issued = quote?.quotedAt || order.createdDate;
+  const point = order.delivery ? pickupPointView(order.delivery, isOpenOrder(order)) : undefined;
   return (
     <div className="invoice">
       <header className="invoice__head">
@@ -48,8 +51,9 @@ function Invoice({ detail: { order, quote, products } }: { detail: OrderDetail }
           <h3 id="invoice-recipient">Recipient</h3>
           <address>
             <strong>{order.userName || 'Customer'}</strong>
-            <span>{addressLine(order)}</span>
+            {point ? null : <span>{addressLine(order)}</span>}
           </address>
+          {point ? <PickupPointCard view={point} level={4} /> : null}
         </section>
       </div>
       <dl className="facts invoice__facts">

@@ -73,6 +73,7 @@ export const OrderRow = memo(function OrderRow({ order }: { order: Order }): Rea
           <Action action={row.action} quote={order.quote} />
         </div>
       </div>
+      {row.shipsWith ? <p className="order-row__ships">{row.shipsWith}</p> : null}
     </article>
   );
 });

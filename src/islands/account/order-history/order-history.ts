@@ -3,6 +3,7 @@ import { accountMessages } from '../../../lib/account-messages';
 import { formatDate, formatRand } from '../../../lib/format';
 import { statusLabel } from '../../../lib/progress';
 import { QUOTE_EXPIRED, quoteClock } from '../../../lib/quote-clock';
+import { shipsWithText } from '../shared/order-shipping';
 
 /** The status groups the history filters by; 'all' shows every order. */
 export type StatusGroup = 'all' | 'waiting' | 'on-the-way' | 'delivered';
@@ -130,6 +131,8 @@ export interface HistoryRow {
   date: string;
   total: string;
   action: RowAction;
+  /** 'Ships with Order 14' (issue 57); '' when it ships alone. */
+  shipsWith: string;
 }
 
 /** The row of an order: 'Awaiting quote' instead of R0 while an open order has no total yet. */
@@ -149,6 +152,7 @@ export function historyRow(order: Order): HistoryRow {
     date: formatDate(order.createdDate),
     total: open && !amount ? AWAITING_QUOTE : formatRand(amount),
     action,
+    shipsWith: shipsWithText(order.shipment),
   };
 }
 

@@ -13,10 +13,23 @@ import { NotFoundScreen } from '../NotFoundScreen';
 import { BackLink } from '../shared/BackLink';
 import { Loaded } from '../shared/Loaded';
 import { OrderFacts } from '../shared/OrderFacts';
+import { PickupPointCard } from '../shared/PickupPointCard';
 import { RouteLink } from '../shared/RouteLink';
 import type { RouteProps } from '../shared/lazy-screen';
 import { Screen } from '../shared/Screen';
-import { courierOf, deliveryOf, mayHaveReturns, paperOf, returnsOf, timelineOf, type CourierView, type DeliveryView, type Timeline } from './order-page';
+import {
+  courierOf,
+  deliveryOf,
+  mayHaveReturns,
+  paperOf,
+  reachOf,
+  returnsOf,
+  timelineOf,
+  type CourierView,
+  type DeliveryView,
+  type ReachView,
+  type Timeline,
+} from './order-page';
 import './order.css';
 
 // Only an order with photos fetches the section's code (and swiper comes later still, with a tap on a photo).
@@ -104,6 +117,22 @@ function CourierFacts({ courier }: { courier: CourierView }): ReactNode {
   );
 }
 
+function Reach({ reach }: { reach: ReachView }): ReactNode {
+  return (
+    <section className="account-panel order-reach" aria-labelledby="order-reach-title">
+      <h2 id="order-reach-title">How it reaches you</h2>
+      {reach.shipsWith || reach.storage ? (
+        <ul className="order-reach__warehouse">
+          {reach.shipsWith ? <li>{reach.shipsWith}</li> : null}
+          {reach.storage ? <li>{reach.storage}</li> : null}
+        </ul>
+      ) : null}
+      {reach.storage && !reach.shipsWith ? <RouteLink href={pathTo('shipTogether')}>Ship it with your other orders</RouteLink> : null}
+      {reach.point ? <PickupPointCard view={reach.point} /> : null}
+    </section>
+  );
+}
+
 function Paper({ order }: { order: Order }): ReactNode {
   const now = useStore($now);
   const paper = paperOf(order, now);
@@ -140,6 +169,7 @@ function OrderPage({ detail: { order, quote } }: { detail: OrderDetail }): React
   const timeline = timelineOf(order);
   const delivery = deliveryOf(order, now);
   const courier = courierOf(order.tracking?.courier, config.courierHosts);
+  const reach = reachOf(order);
   return (
     <>
       <section className="account-panel" aria-labelledby="order-progress-title">
@@ -157,6 +187,7 @@ function OrderPage({ detail: { order, quote } }: { detail: OrderDetail }): React
         {courier ? <CourierFacts courier={courier} /> : null}
         <TimelineList timeline={timeline} />
       </section>
+      {reach ? <Reach reach={reach} /> : null}
       <section className="account-panel" aria-labelledby="order-details-title">
         <h2 id="order-details-title">Details</h2>
         <OrderFacts order={order} />

@@ -4,6 +4,8 @@ import type { Courier, ExpectedDelivery, Tracking } from '../../../lib/api/track
 import { formatDateTime, formatDay } from '../../../lib/format';
 import { PROGRESS_STEPS, progressOf, statusLabel } from '../../../lib/progress';
 import { quoteClock, QUOTE_EXPIRED } from '../../../lib/quote-clock';
+import { shipsWithText, storageText } from '../shared/order-shipping';
+import { pickupPointView, type PickupPointView } from '../shared/pickup-point';
 
 // What the order's page (/my-orders/:id/) decides, apart from its view (OrderScreen.tsx): the timeline's rows with
 // their dates and events, what happens next, the expected delivery and whether it is late, whether the courier's link
@@ -183,4 +185,22 @@ export function returnsOf(orders: readonly Order[], orderId: number): ReturnRow[
     .filter((o) => o.orderType === 'return' && o.parentOrderId === orderId)
     .sort((a, b) => a.id - b.id)
     .map((o) => ({ id: o.id, text: `Return ${o.id}: ${statusLabel(o.status)}` }));
+}
+
+/** How the order reaches the shopper, as the page shows it (issue 57): its pickup point, the orders it ships with and its free storage at the warehouse. */
+export interface ReachView {
+  /** The point of a pickup order; undefined for delivery to an address. */
+  point?: PickupPointView;
+  /** 'Ships with Order 14'; '' when it ships alone. */
+  shipsWith: string;
+  /** 'Storage free until 20 December'; '' when it is not at the warehouse. */
+  storage: string;
+}
+
+/** The order's point, shipment and storage; undefined when the service sent none of them (an address order shipping alone, or a service without issue 57). */
+export function reachOf(order: Pick<Order, 'status' | 'delivery' | 'shipment' | 'storageFreeUntil'>): ReachView | undefined {
+  const point = order.delivery ? pickupPointView(order.delivery, ['placed', 'processing'].includes(order.status)) : undefined;
+  const shipsWith = shipsWithText(order.shipment);
+  const storage = storageText(order.storageFreeUntil);
+  return point || shipsWith || storage ? { ...(point && { point }), shipsWith, storage } : undefined;
 }

@@ -19,7 +19,8 @@ export function OrderFacts({ order, total }: OrderFactsProps): ReactNode {
     ['Pickup', formatDate(order.pickup) || 'Not yet'],
     ['Delivery date', formatDate(order.deliveryDate) || 'Not yet'],
     ['Shipping', order.shipping || 'Not yet'],
-    ['Address', addressLine(order)],
+    // A pickup order has no address: the point's name says where it goes (issue 57).
+    order.delivery ? ['Collect at', order.delivery.pickupPoint.name || order.delivery.pickupPoint.code] : ['Address', addressLine(order)],
     ['Total items', String(order.totalItems)],
     ['Total amount', formatRand(total ?? order.totalCharged ?? order.quote?.total)],
   ];

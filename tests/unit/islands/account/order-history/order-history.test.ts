@@ -155,3 +155,10 @@ describe('the place kept for Back', () => {
     }
   });
 });
+
+describe('a row of an order shipping with others (issue 57)', () => {
+  it('says what it ships with, and nothing for an order shipping alone', () => {
+    expect(historyRow(anOrder({ id: 4, status: 'goods purchased', shipment: { id: 1, with: [14] } })).shipsWith).toBe('Ships with Order 14');
+    expect(historyRow(anOrder({ id: 5, status: 'goods purchased' })).shipsWith).toBe('');
+  });
+});

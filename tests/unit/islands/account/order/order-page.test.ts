@@ -13,6 +13,7 @@ import {
   nextStep,
   paperOf,
   QUOTE_COMING,
+  reachOf,
   returnsOf,
   STEP_STATUSES,
   timelineOf,
@@ -215,5 +216,33 @@ describe('what belongs to the order', () => {
     expect(mayHaveReturns(anOrder({ status: 'delivered' }))).toBe(true);
     expect(mayHaveReturns(anOrder({ status: 'in transit' }))).toBe(false);
     expect(mayHaveReturns(anOrder({ status: 'returned', orderType: 'return' }))).toBe(false);
+  });
+});
+
+describe('how it reaches the shopper (issue 57)', () => {
+  const point = {
+    code: 'PUDO-JHB-0207', provider: 'pudo', kind: 'locker', name: 'Rosebank Mall Locker', address: '50 Bath Avenue', suburb: 'Rosebank',
+    city: 'Johannesburg', postalCode: '2196', province: 'Gauteng', openingHours: 'Mon-Sun 09:00-21:00', latitude: null, longitude: null,
+    boxSizes: ['S', 'M', 'L'], largestBox: 'L', maxWeightKg: 10, distanceKm: null, collectDays: 7, status: 'closed',
+  };
+  const delivery = { method: 'pickup' as const, pickupPoint: point, collection: 'We SMS you a PIN when your parcel is in the locker; collect it within 7 days.' };
+
+  it('an order at the warehouse: what it ships with and until when its storage is free', () => {
+    expect(reachOf(anOrder({ status: 'goods purchased', shipment: { id: 1, with: [14] }, storageFreeUntil: '2026-12-20' }))).toEqual({
+      shipsWith: 'Ships with Order 14',
+      storage: 'Storage free until 20 December',
+    });
+  });
+
+  it('a pickup order: its point, a closed one asking for another on the quote while the order is open', () => {
+    const reach = reachOf(anOrder({ status: 'processing', delivery }));
+    expect(reach?.point?.name).toBe('Rosebank Mall Locker');
+    expect(reach?.point?.collection).toBe(delivery.collection);
+    expect(reach?.point?.closed).toBe('Rosebank Mall Locker has closed: choose another pickup point on the quote');
+    expect(reachOf(anOrder({ status: 'paid', delivery }))?.point?.closed).toBe('Rosebank Mall Locker has closed: contact us about where to collect your parcel');
+  });
+
+  it('an address order shipping alone, or a service without issue 57: nothing', () => {
+    expect(reachOf(anOrder({ status: 'goods purchased' }))).toBeUndefined();
   });
 });
