@@ -9,7 +9,7 @@ import { $removeProduct, $restoreProduct, orderDetailStore, type OrderDetail } f
 import { orderTitle } from '../../../lib/format';
 import { answerOnce, providerFlag, type ProviderFlag } from '../../../lib/provider-return';
 import { $payment, resetPayment, returnFromProvider } from '../../../lib/stores/payment';
-import { cancelTarget, payBar, paymentMessages, paymentStep, quotePageView, removedMessage } from './quote-page';
+import { cancelTarget, creditOffer, payBar, payLabel, paymentMessages, paymentStep, quotePageView, removedMessage } from './quote-page';
 import { isDeclared } from '../../../lib/stores/checkout';
 import { choiceGate, declarationProblem, paymentChoice, quoteCostExtras, type QuoteChoice } from '../../../lib/stores/quote-choice';
 import { goTo, pathTo, replaceWith } from '../../../lib/stores/router';
@@ -53,7 +53,9 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
   const gate = view.canPay ? choiceGate(detail, choice) : undefined;
   const declared = isDeclared(products);
   const costExtras = view.canPay ? quoteCostExtras(detail, choice) : undefined;
-  const bar = payBar(view, quote, costExtras, gate);
+  const credit = creditOffer(view, detail, costExtras, choice);
+  const bar = payBar(view, quote, costExtras, gate, credit);
+  const [confirmingCredit, setConfirmingCredit] = useState(false);
 
   const remove = async (product: OrderProduct) => {
     const done = await $removeProduct.mutate({ orderId: order.id, productId: product.id });
@@ -65,6 +67,12 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
     const step = paymentStep(await $payment.mutate({ orderId: order.id, cardId, choice: paymentChoice(detail, choice) }));
     if (step.kind === 'failed') notify.error(step.message);
     else if (step.kind === 'leave') await goToProvider(step.location);
+  };
+
+  const payWithCredit = async () => {
+    setConfirmingCredit(false);
+    const step = paymentStep(await $payment.mutate({ orderId: order.id, choice: paymentChoice(detail, choice), creditOnly: true }));
+    if (step.kind === 'failed') notify.error(step.message);
   };
 
   const finish = () => {
@@ -91,33 +99,63 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
           </p>
         )}
         <QuoteChoices options={quote?.shippingOptions} insurance={quote?.insurance} choice={choice} onChange={setChoice} />
+        {credit && (
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={choice.useCredit === true}
+              onChange={(event) => setChoice({ ...choice, useCredit: event.target.checked })}
+            />
+            {credit.label}
+          </label>
+        )}
         {gate && (
           <p className="notice" id="pay-gate">
             {gate}
           </p>
         )}
-        <CardPicker
-          onPay={pay}
-          onCancel={leave}
-          paying={view.paying}
-          disabled={!view.canPay || gate !== undefined}
-          describedBy={gate && 'pay-gate'}
-          barred={bar !== undefined}
-        />
-        {view.otherWay === 'offered' ? (
-          <p>
+        {credit?.covers ? (
+          // The credit pays it all: no card, no other way; one press, confirmed.
+          <div className={bar ? 'button-row credit-pay credit-pay--bar' : 'button-row credit-pay'}>
             <button
               type="button"
-              className="button button--ghost"
+              className="button button--accent credit-pay__pay"
               disabled={view.paying || gate !== undefined}
               aria-describedby={gate && 'pay-gate'}
-              onClick={() => void pay()}
+              onClick={() => setConfirmingCredit(true)}
             >
-              Pay another way (Instant EFT, SnapScan and more)
+              {view.paying ? payLabel(true) : credit.payLabel}
             </button>
-          </p>
+            <button type="button" className="button button--ghost" onClick={leave}>
+              Cancel Order
+            </button>
+          </div>
         ) : (
-          <p className="notice">{paymentMessages.otherWayUnavailable}</p>
+          <>
+            <CardPicker
+              onPay={pay}
+              onCancel={leave}
+              paying={view.paying}
+              disabled={!view.canPay || gate !== undefined}
+              describedBy={gate && 'pay-gate'}
+              barred={bar !== undefined}
+            />
+            {view.otherWay === 'offered' ? (
+              <p>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={view.paying || gate !== undefined}
+                  aria-describedby={gate && 'pay-gate'}
+                  onClick={() => void pay()}
+                >
+                  Pay another way (Instant EFT, SnapScan and more)
+                </button>
+              </p>
+            ) : (
+              <p className="notice">{paymentMessages.otherWayUnavailable}</p>
+            )}
+          </>
         )}
       </>
     );
@@ -189,7 +227,20 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
           {paymentPart}
         </section>
       </div>
-      {bar && <PayBar bar={bar} />}
+      {bar && <PayBar bar={bar} onCredit={() => setConfirmingCredit(true)} />}
+      {confirmingCredit && credit?.covers && (
+        <Modal title={credit.question} onClose={() => setConfirmingCredit(false)}>
+          <div className="button-row">
+            <button type="button" className="button button--accent" onClick={() => void payWithCredit()}>
+              Pay
+            </button>
+            {/* The safe answer has the focus, so a second press of Enter pays nothing. */}
+            <button type="button" className="button button--ghost" data-autofocus onClick={() => setConfirmingCredit(false)}>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
       {view.paidDialog && (
         <Modal title={accountMessages.paymentSuccess} onClose={finish}>
           <p>Thank you. {orderTitle(order)} is paid; you can follow it on Track Order.</p>

@@ -6,6 +6,7 @@ import { quoteClock } from '../../../lib/quote-clock';
 import type { CostExtras } from '../../../lib/stores/checkout';
 import { isOpenOrder, type OrderDetail } from '../../../lib/stores/order-detail';
 import type { PaymentOutcome } from '../../../lib/stores/payment';
+import { creditUse, type CreditSplit, type QuoteChoice } from '../../../lib/stores/quote-choice';
 
 /**
  * The payment part of the quote page: an expired quote (Make Payment disabled, Query Order offered), the card picker,
@@ -113,28 +114,69 @@ export function payLabel(paying: boolean): string {
   return paying ? 'Paying…' : 'Make Payment';
 }
 
-/** The bar at the foot of a phone's screen (issue 55): the total following the choices, Make Payment's words, whether it may be pressed and why not. */
+/** 'Use my credit' on a quote that carries store credit (issue 56). */
+export interface CreditOffer {
+  /** The box's words with the balance, e.g. 'Use my credit (R1 203,50)'. */
+  label: string;
+  /** Ticked: what the credit pays of the total with the choices and what is left to pay now; undefined unticked. */
+  split?: CreditSplit;
+  /** Ticked and the credit covers the whole total: one confirmed press pays it, no card (pay_with_credit). */
+  covers: boolean;
+  /** The button that pays with the credit alone, e.g. 'Pay R3 110,75 with my credit'. */
+  payLabel: string;
+  /** Its confirmation, e.g. 'Pay R3 110,75 of your store credit for order 12?'. */
+  question: string;
+}
+
+/** The credit offer while the quote can be paid and carries credit; undefined otherwise (today's quote). `extras` are the choices' cost lines (their totals, else the quote's). */
+export function creditOffer(
+  view: Pick<QuotePageView, 'canPay'>,
+  { order, quote }: { order: Pick<Order, 'id'>; quote: Pick<Quote, 'total' | 'credit'> | null },
+  extras: Pick<CostExtras, 'totals'> | undefined,
+  choice: QuoteChoice,
+): CreditOffer | undefined {
+  if (!view.canPay || !quote?.credit) return undefined;
+  const split = creditUse({ quote }, choice, extras?.totals.total ?? quote.total);
+  const used = formatRand(split?.used ?? 0);
+  return {
+    label: `Use my credit (${formatRand(quote.credit.balance)})`,
+    ...(split && { split }),
+    covers: split !== undefined && split.toPay === 0 && split.used > 0,
+    payLabel: `Pay ${used} with my credit`,
+    question: `Pay ${used} of your store credit for order ${order.id}?`,
+  };
+}
+
+/** The bar at the foot of a phone's screen (issue 55): the total following the choices (or what is left to pay now after store credit), the button's words, whether it may be pressed and why not. */
 export interface PayBar {
+  /** 'Total', or 'To pay now' when store credit pays part or all of it (issue 56). */
+  term: string;
   total: string;
   label: string;
   disabled: boolean;
   /** What must be done before paying (the choice gate); the button is described by it. */
   note?: string;
+  /** 'card': the button submits the card picker's form; 'credit': it asks to pay with the store credit alone (issue 56). */
+  action: 'card' | 'credit';
 }
 
-/** The pay bar while the quote can be paid (none for an expired, missing or closed quote: nothing to press), from the page's view, the quote, the choices' totals and the gate. */
+/** The pay bar while the quote can be paid (none for an expired, missing or closed quote: nothing to press), from the page's view, the quote, the choices' totals, the gate and the credit offer. */
 export function payBar(
   view: Pick<QuotePageView, 'part' | 'canPay' | 'paying'>,
   quote: Pick<Quote, 'total'> | null,
   extras: Pick<CostExtras, 'totals'> | undefined,
   gate: string | undefined,
+  credit?: CreditOffer,
 ): PayBar | undefined {
   if (view.part.kind !== 'pay' || !quote) return undefined;
+  const split = credit?.split;
   return {
-    total: formatRand(extras?.totals.total ?? quote.total),
-    label: payLabel(view.paying),
+    term: split ? 'To pay now' : 'Total',
+    total: formatRand(split ? split.toPay : (extras?.totals.total ?? quote.total)),
+    label: credit?.covers && !view.paying ? credit.payLabel : payLabel(view.paying),
     disabled: view.paying || !view.canPay || gate !== undefined,
     ...(gate ? { note: gate } : {}),
+    action: credit?.covers ? 'credit' : 'card',
   };
 }
 

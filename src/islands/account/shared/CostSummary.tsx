@@ -10,7 +10,10 @@ export interface CostSummaryProps {
   extras?: CostExtras;
 }
 
-/** The inclusive quote: freight, customs and duties; facilitation fee; shipping and insurance when chosen; sub-total; VAT; total. */
+// A line that takes off (store credit on the quote) shows a real minus sign.
+const amountText = (amount: number): string => (amount < 0 ? `\u2212${formatRand(-amount)}` : formatRand(amount));
+
+/** The inclusive quote: freight, customs and duties; facilitation fee; shipping and insurance when chosen; sub-total; VAT; total; then what store credit paid and the rest (issue 56). */
 export function CostSummary({ quote, extras }: CostSummaryProps): ReactNode {
   if (!quote) {
     return <p className="notice">Your quote is not ready yet: it arrives by e-mail within 24 hours of your order.</p>;
@@ -36,6 +39,12 @@ export function CostSummary({ quote, extras }: CostSummaryProps): ReactNode {
         <dt>Total</dt>
         <dd>{formatRand(totals.total)}</dd>
       </div>
+      {extras?.after?.map(([term, amount]) => (
+        <div key={term} className="cost-summary__after" aria-live="polite">
+          <dt>{term}</dt>
+          <dd>{amountText(amount)}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

@@ -203,7 +203,7 @@ describe('the pay bar of a narrow screen (issue 55)', () => {
 
   it('shows the total following the choices, else the quote\'s own, and Make Payment ready to press', () => {
     const view = viewOf('processing', quoteFrom(1));
-    expect(payBar(view, quoteFrom(1), undefined, undefined)).toEqual({ total: formatRand(1063.75), label: 'Make Payment', disabled: false });
+    expect(payBar(view, quoteFrom(1), undefined, undefined)).toEqual({ term: 'Total', total: formatRand(1063.75), label: 'Make Payment', disabled: false, action: 'card' });
     expect(payBar(view, quoteFrom(1), choiceTotals, undefined)?.total).toBe(formatRand(1150));
   });
 
