@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { atBothWidths } from './axe-kit';
 import { callApi } from './account-helpers';
-import { expect, test } from './fixtures';
+import { expect, sandbox, test } from './fixtures';
 import { choose, fillProduct, productBlock, screenshot } from './files/order-kit';
 import { offPageElements, smallFieldText, smallTargets } from './phone-kit';
 
@@ -98,6 +98,37 @@ test.describe('how the order reaches you: pickup points on the order form (issue
     const id = Number(/\/order-uploaded\/(\d+)\//.exec(page.url())?.[1]);
     const order = await callApi<{ delivery?: { method: string; pickup_point: { code: string; name: string } } }>(request, signedIn.tokens, 'GET', `/orders/${id}`);
     expect(order.delivery).toMatchObject({ method: 'pickup', pickup_point: { code: 'PARGO-JHB-0058', name: 'Pep Braamfontein' } });
+  });
+
+  test('a point that closed after it was chosen: placing says so at the choice and keeps the rest; another point places it', async ({ page, request, signedIn }) => {
+    test.setTimeout(90_000);
+    void signedIn;
+    await page.goto('/upload-orders/');
+    await choice(page).getByRole('radio', { name: PICKUP }).check();
+    await search(page, 'Parkhurst');
+    await results(page).getByRole('radio', { name: 'Clicks Parkhurst' }).check();
+    await choose(page, 'Portal', 'Nike');
+    await fillProduct(productBlock(page, 'Product 1'), { url: 'https://www.nike.com/t/pegasus', upload: screenshot(58) });
+    await page.getByLabel('I agree to the terms and conditions').check();
+    await sandbox(request, 'POST', '/pickup_points/PARGO-JHB-0031/status', { status: 'closed' });
+    try {
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page.getByText('Clicks Parkhurst has closed: choose another pickup point')).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText('Your order could not be placed. Your draft is kept: try again.').first()).toBeVisible();
+      await expect(page.getByLabel('Portal', { exact: true })).toHaveValue('Nike');
+      await expect(productBlock(page, 'Product 1').getByLabel('Product page URL')).toHaveValue('https://www.nike.com/t/pegasus');
+      await expect(choice(page).getByRole('radio', { name: PICKUP })).toBeChecked();
+      await expect(searchField(page)).toHaveValue('Parkhurst');
+
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(results(page).getByRole('radio', { name: 'Clicks Parkhurst' })).toBeDisabled();
+      await results(page).getByRole('radio', { name: 'Rosebank Mall Locker' }).check();
+      await expect(page.getByText('Clicks Parkhurst has closed: choose another pickup point')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page.getByText('Order Created')).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await sandbox(request, 'POST', '/pickup_points/PARGO-JHB-0031/status', { status: 'open' });
+    }
   });
 
   test('a search with no result says so; one typed offline says so and keeps what was typed', async ({ page, signedIn }) => {
