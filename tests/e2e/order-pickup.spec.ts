@@ -167,14 +167,6 @@ test.describe('how the order reaches you: pickup points on the order form (issue
     await page.context().grantPermissions(['geolocation']);
     // Beside the V&A Waterfront locker in Cape Town.
     await page.context().setGeolocation({ latitude: -33.9036, longitude: 18.4207 });
-    // The site's Permissions-Policy (public/_headers) still says geolocation=(), so Chromium turns every location
-    // request down whatever the permission; Near me needs geolocation=(self) there. Serving the page with another
-    // header through page.route loses its access to the loopback sandbox, so the browser's answer is given here instead:
-    // the position the context was granted, as getCurrentPosition would give it.
-    await page.addInitScript(() => {
-      navigator.geolocation.getCurrentPosition = (success) =>
-        success({ coords: { latitude: -33.9036, longitude: 18.4207, accuracy: 20 }, timestamp: Date.now() } as GeolocationPosition);
-    });
     await page.goto('/upload-orders/');
     await choice(page).getByRole('radio', { name: PICKUP }).check();
     await page.getByRole('button', { name: 'Near me' }).click();

@@ -33,7 +33,7 @@ function expectSecurityHeaders(headers: Record<string, string>): void {
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   const permissions = (headers['permissions-policy'] ?? '').split(',').map((p) => p.trim());
-  expect(permissions).toEqual(expect.arrayContaining(['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']));
+  expect(permissions).toEqual(expect.arrayContaining(['camera=()', 'microphone=()', 'geolocation=(self)', 'payment=()']));
   expect(directives(headers['content-security-policy'] ?? '').get('frame-ancestors')).toEqual(["'none'"]);
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
