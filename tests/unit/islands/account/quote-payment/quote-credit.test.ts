@@ -22,6 +22,7 @@ describe('the credit split: min(balance, total), to the cent', () => {
     expect(creditSplit(1063.75, 500.1)).toEqual({ used: 500.1, toPay: 563.65 });
     // Floating point would leave 0.1 + 0.2 style dust: cents never do.
     expect(creditSplit(0.3, 0.1)).toEqual({ used: 0.1, toPay: 0.2 });
+    expect(creditSplit(100.7, 0.1)).toEqual({ used: 0.1, toPay: 100.6 });
   });
 
   it('takes only the total when the balance covers it, and nothing from no balance', () => {
