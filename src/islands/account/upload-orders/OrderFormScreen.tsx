@@ -20,8 +20,8 @@ import { useFieldError } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ShopTile } from '../../ui/ShopTile';
 import { notify } from '../../ui/Toasts';
-import { createPickupFinder, DELIVERY_WORDS, deliveryShown, locateWith, showsDeliveryChoice } from './delivery-choice';
-import { DeliveryChoice, PickupSearch } from './DeliveryChoice';
+import { createPickupFinder, DELIVERY_WORDS, deliveryShown, locateWith, showsDeliveryChoice } from '../shared/delivery-choice';
+import { DeliveryChoice, OrderPickupSearch } from './DeliveryChoice';
 import { DraftKeeper } from './DraftKeeper';
 import { ProductBlock } from './ProductBlock';
 import '../shared/order-form.css';
@@ -307,7 +307,7 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
               </section>
             )}
           </form>
-          {signedIn && deliveryShown(offered, values) === 'pickup' ? <PickupSearch finder={finder} /> : null}
+          {signedIn && deliveryShown(offered, values) === 'pickup' ? <OrderPickupSearch finder={finder} /> : null}
           {signedIn && deliveryShown(offered, values) === 'address' ? (
             <section className="order-form__section">
               <AddressForm

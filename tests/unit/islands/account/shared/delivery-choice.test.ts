@@ -18,7 +18,7 @@ import {
   withDelivery,
   withPoint,
   type FinderDeps,
-} from '../../../../../src/islands/account/upload-orders/delivery-choice';
+} from '../../../../../src/islands/account/shared/delivery-choice';
 
 const point = (fields: Partial<PickupPoint> = {}): PickupPoint => ({
   code: 'PUDO-JHB-0142',
