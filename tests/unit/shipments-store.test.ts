@@ -55,7 +55,7 @@ describe('shipping together', () => {
 
   it('a shipment made reads the candidates and the orders again: the group is gone, each order says what it ships with', async () => {
     const listOrders = vi.spyOn(ordersApi, 'listOrders');
-    const page = (orders: Order[]) => ({ orders, meta: { page: 1, per: 100, total: orders.length, totalPages: 1 } });
+    const page = (orders: Order[]) => ({ orders, meta: { currentPage: 1, totalPages: 1, totalCount: orders.length } });
     listOrders.mockResolvedValue(page([anOrder({ id: 4 }), anOrder({ id: 14 })]));
     vi.mocked(pickupApi.shipmentCandidates).mockResolvedValue([group]);
     mount($shipmentCandidates);

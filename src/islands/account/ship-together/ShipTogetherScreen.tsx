@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Order } from '../../../lib/api/orders';
 import type { ShipmentCandidateGroup } from '../../../lib/api/pickup';
 import { $orders } from '../../../lib/stores/orders';
 import { pathTo } from '../../../lib/stores/router';
@@ -178,13 +179,12 @@ function Outcome(): ReactNode {
   );
 }
 
-function ShipTogether({ groups }: { groups: ShipmentCandidateGroup[] }): ReactNode {
-  const { data: orders } = useStore($orders);
+function ShipTogether({ groups, orders }: { groups: ShipmentCandidateGroup[]; orders: Order[] }): ReactNode {
   // Every order starts picked; picks are kept while the list is read again (after a refusal), and an order that left
   // its group no longer counts.
   const [picks, setPicks] = useState(() => initialPicks(groups));
-  const views = groupViews(groups, orders ?? []);
-  const together = shippingTogether(orders ?? []);
+  const views = groupViews(groups, orders);
+  const together = shippingTogether(orders);
   return (
     <>
       <Outcome />
@@ -218,7 +218,16 @@ export function ShipTogetherScreen(): ReactNode {
   return (
     <Screen page="shipTogether">
       <Loaded read={$shipmentCandidates} label="Loading your orders at the warehouse…">
-        {(groups) => (groups === null ? <p className="notice">{NOT_AVAILABLE_TEXT}</p> : <ShipTogether groups={groups} />)}
+        {(groups) =>
+          groups === null ? (
+            <p className="notice">{NOT_AVAILABLE_TEXT}</p>
+          ) : (
+            // The orders name each destination and order: the page waits for them, so no heading rewraps when they arrive.
+            <Loaded read={$orders} label="Loading your orders at the warehouse…">
+              {(orders) => <ShipTogether groups={groups} orders={orders} />}
+            </Loaded>
+          )
+        }
       </Loaded>
     </Screen>
   );
