@@ -10,6 +10,8 @@ import {
   quoteFromWire,
   restoreProduct,
   updateOrderAddress,
+  updateOrderDelivery,
+  type DeliveryChoice,
   type Order,
   type OrderProduct,
   type OrderRecords,
@@ -69,6 +71,16 @@ export const $changeOrderAddress = createWriteStore<{ orderId: number; addressId
   async ({ orderId, addressId }) => {
     const order = await updateOrderAddress(orderId, addressId);
     patch(orderId, (detail) => ({ ...detail, order }));
+  },
+  [LISTS],
+);
+
+/** Sends the order to one of the shopper's addresses or to a pickup point (issue 57); the quote is read again (a pickup order's delivery costs less) and so are the order lists. */
+export const $changeOrderDelivery = createWriteStore<{ orderId: number; choice: DeliveryChoice }>(
+  async ({ orderId, choice }) => {
+    const order = await updateOrderDelivery(orderId, choice);
+    patch(orderId, (detail) => ({ ...detail, order }));
+    await refreshQuote(orderId);
   },
   [LISTS],
 );

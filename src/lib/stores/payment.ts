@@ -7,18 +7,18 @@ import { isAllowedPaymentRedirect } from '../payment-redirect';
 import type { ProviderFlag } from '../provider-return';
 import { ORDERS_KEY, refreshOrders } from './orders';
 import { createWriteStore } from './query';
-import { choiceRefusal } from './quote-choice';
+import { choiceRefusal, pickupRefusal } from './quote-choice';
 import { pathTo } from './router';
 
 /** How the shopper came back from the provider's page, as the service tells it: the order is paid, or the payment was cancelled, failed, stopped by the service (the order changed or the quote expired while it was open), or is not confirmed. */
 export type ReturnStatus = 'paid' | 'cancelled' | 'failed' | 'ended' | 'unconfirmed';
 
-/** Where a payment stands: leaving for the provider's page, back from it (or paid here), paying another way is not offered by this service, or the service refused the shopper's choices of the quote (issue 44), saying why. */
+/** Where a payment stands: leaving for the provider's page, back from it (or paid here), paying another way is not offered by this service, or the service refused the shopper's choices of the quote (issue 44) or the order's pickup point (issue 57: `pickup`), saying why. */
 export type PaymentOutcome =
   | { status: 'leaving'; location: string }
   | { status: ReturnStatus }
   | { status: 'unavailable' }
-  | { status: 'refused'; message: string };
+  | { status: 'refused'; message: string; pickup?: true };
 
 const PAID_ON: readonly string[] = ORDER_STATUSES.slice(ORDER_STATUSES.indexOf('paid'), ORDER_STATUSES.indexOf('delivered') + 1);
 
@@ -51,6 +51,8 @@ export const $payment = createWriteStore<{ orderId: number; cardId?: number; cho
     } catch (error) {
       if (!creditOnly && cardId === undefined && isApiError(error) && (error.status === 404 || error.status === 405))
         return { status: 'unavailable' };
+      const point = pickupRefusal(error);
+      if (point) return { status: 'refused', message: point, pickup: true };
       const refusal = choiceRefusal(error);
       if (refusal) return { status: 'refused', message: refusal };
       throw error;

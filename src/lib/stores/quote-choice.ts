@@ -150,6 +150,18 @@ export function choiceRefusal(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What the quote page says when the service refuses the order's pickup point at payment (issue 57: it closed, or the parcel is too heavy for it) and its words are not a sentence. */
+export const POINT_REFUSED = 'That pickup point cannot take this parcel: choose another pickup point';
+
+/** The service refused a payment because of the order's pickup point (422 under pickup_point_code): what to tell the shopper, in its words; undefined for any other failure. */
+export function pickupRefusal(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status !== 422 || !error.errors) return undefined;
+  const said: unknown = error.errors.pickup_point_code;
+  if (said === undefined) return undefined;
+  const first: unknown = Array.isArray(said) ? said[0] : said;
+  return typeof first === 'string' && /^[A-Z]/.test(first) ? first : POINT_REFUSED;
+}
+
 /** A declaration that looks wrong (a value of zero, none, or above the product's price): what to tell the shopper before they confirm it. */
 export function declarationProblem(product: Pick<OrderProduct, 'costPrice' | 'declaration'>): string | undefined {
   const value = product.declaration?.declaredValue;

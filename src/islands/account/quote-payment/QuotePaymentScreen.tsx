@@ -192,7 +192,7 @@ function QuotePayment({ detail }: { detail: OrderDetail }): ReactNode {
             Query Order
           </a>
         </section>
-        <ShippingAddress order={order} />
+        <ShippingAddress order={order} payment={payment} />
         <section className="account-panel quote-layout__wide" aria-labelledby="products-title">
           <h2 id="products-title">Products</h2>
           <ProductTable

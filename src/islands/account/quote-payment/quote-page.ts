@@ -95,7 +95,8 @@ export function quotePageView({ order, quote, products }: OrderDetail, now: numb
   const part = paymentPart(order, quote, now);
   const status = payment.data?.status ?? '';
   const notice = part.kind === 'pay' ? RETURN_NOTICES[status] : undefined;
-  const refusal = part.kind === 'pay' && payment.data?.status === 'refused' ? payment.data.message : undefined;
+  // A refusal of the pickup point shows beside the point (quote-delivery.ts), not here.
+  const refusal = part.kind === 'pay' && payment.data?.status === 'refused' && !payment.data.pickup ? payment.data.message : undefined;
   return {
     returnNotice: refusal ?? (notice && `${notice} ${paymentMessages.tryAgain}`),
     otherWay: part.kind !== 'pay' ? 'none' : status === 'unavailable' ? 'unavailable' : 'offered',

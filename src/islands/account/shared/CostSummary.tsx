@@ -10,10 +10,10 @@ export interface CostSummaryProps {
   extras?: CostExtras;
 }
 
-// A line that takes off (store credit on the quote) shows a real minus sign.
+// A line that takes off (store credit, a pickup point's collection discount) shows a real minus sign.
 const amountText = (amount: number): string => (amount < 0 ? `\u2212${formatRand(-amount)}` : formatRand(amount));
 
-/** The inclusive quote: freight, customs and duties; facilitation fee; shipping and insurance when chosen; sub-total; VAT; total; then what store credit paid and the rest (issue 56). */
+/** The inclusive quote: freight, customs and duties; facilitation fee; a pickup point's collection discount; shipping and insurance when chosen; sub-total; VAT; total; then what store credit paid and the rest (issue 56). */
 export function CostSummary({ quote, extras }: CostSummaryProps): ReactNode {
   if (!quote) {
     return <p className="notice">Your quote is not ready yet: it arrives by e-mail within 24 hours of your order.</p>;
@@ -22,6 +22,8 @@ export function CostSummary({ quote, extras }: CostSummaryProps): ReactNode {
   const rows: [string, number][] = [
     ['Freight, customs and duties', quote.feesCost],
     ['Facilitation fee', quote.serviceFeeCost],
+    // Issue 57: collecting at a pickup point takes this off the freight; the quote's totals already include it.
+    ...(quote.deliveryDiscount ? [['Collection discount', -quote.deliveryDiscount] as [string, number]] : []),
     ...(extras?.rows ?? []),
     ['Sub-total', totals.subTotal],
     ['VAT', totals.totalVat],
@@ -31,7 +33,7 @@ export function CostSummary({ quote, extras }: CostSummaryProps): ReactNode {
       {rows.map(([term, amount]) => (
         <div key={term}>
           <dt>{term}</dt>
-          <dd>{formatRand(amount)}</dd>
+          <dd>{amountText(amount)}</dd>
         </div>
       ))}
       {/* With a choice on the page the total changes as the shopper chooses: a screen reader hears the new one. */}
