@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../../src/lib/api/errors';
-import type { Order } from '../../../../../src/lib/api/orders';
+import type { Order, Quote } from '../../../../../src/lib/api/orders';
 import type { Delivery, PickupPoint } from '../../../../../src/lib/api/pickup';
 import { pickupRefusal, POINT_REFUSED } from '../../../../../src/lib/stores/quote-choice';
 import { closedPointWords, pointRefusal, quoteDeliveryView, type QuoteDeliveryInput } from '../../../../../src/islands/account/quote-payment/quote-delivery';
@@ -53,7 +53,10 @@ describe('how the quote reaches the shopper', () => {
     expect(view.searchOpen).toBe(true);
     expect(pointRefusal(refused(heavy).payment)).toBe(heavy);
     // Not the payment part's notice: the speed, insurance and credit choices stay as they are.
-    expect(quotePageView({ order: { ...byPoint(), id: 15 } as Order, quote: null, products: [] }, 0, refused(heavy).payment).returnNotice).toBeUndefined();
+    const now = Date.parse('2026-11-02T10:00:00Z');
+    const quote = { quotedAt: '2026-11-02T09:00:00Z' } as Quote;
+    const page = quotePageView({ order: { ...byPoint(), id: 15 } as Order, quote, products: [] }, now, refused(heavy).payment);
+    expect(page).toMatchObject({ canPay: true, returnNotice: undefined });
     expect(pointRefusal({ loading: false, data: { status: 'refused', message: 'That shipping speed is not offered any more' } })).toBeUndefined();
   });
 
