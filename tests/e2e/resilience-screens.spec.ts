@@ -320,6 +320,40 @@ const SCREENS: ScreenCase[] = [
     },
   },
   {
+    name: "an order's page",
+    route: 'order',
+    prepare: async (request, tokens) => {
+      const { orderId } = await orderFor(request, tokens);
+      await issueQuote(request, orderId);
+      await moveTo(request, orderId, 'paid');
+      return orderId;
+    },
+    load: ORDER_DETAIL,
+    loaded: async (page) => {
+      await expect(page.getByRole('region', { name: 'Progress' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Details' })).toBeVisible();
+    },
+  },
+  {
+    name: 'store credit',
+    route: 'credit',
+    prepare: async () => undefined,
+    load: [get('^/api/web/v1/credit$')],
+    loaded: (page) => expect(page.getByRole('region', { name: 'Your balance' })).toBeVisible(),
+  },
+  {
+    name: 'ship together',
+    route: 'shipTogether',
+    prepare: async (request, tokens) => {
+      const { orderId } = await orderFor(request, tokens);
+      await issueQuote(request, orderId);
+      await moveTo(request, orderId, 'goods purchased');
+      return undefined;
+    },
+    load: [get('^/api/web/v1/shipments/candidates$'), ORDERS],
+    loaded: (page) => expect(page.getByText(/^No orders can ship together right now\./)).toBeVisible(),
+  },
+  {
     name: 'order uploaded',
     route: 'orderUploaded',
     prepare: async (request, tokens) => (await orderFor(request, tokens)).orderId,

@@ -109,7 +109,7 @@ function ChangePoint({ order, onChanged }: ChangeProps): ReactNode {
 
 /** The order's shipping address, changeable while the order is open; where the service has pickup points (issue 57), how it reaches the shopper: one of their addresses or a pickup point, with the point, how collection works and what is wrong with it. */
 export function ShippingAddress({ order, payment }: ShippingAddressProps): ReactNode {
-  const { data: offered } = useStore($pickupPointsOffered);
+  const { data: offered, error: offerUnknown } = useStore($pickupPointsOffered);
   const [picked, setPicked] = useState<DeliveryMethod>();
   const [another, setAnother] = useState(false);
   const view = quoteDeliveryView(order, { offered, picked, another, payment });
@@ -120,6 +120,15 @@ export function ShippingAddress({ order, payment }: ShippingAddressProps): React
     // The refused point is gone: its refusal with it (the speed, insurance and credit choices stay on the page).
     if (pointRefusal(payment)) resetPayment();
   };
+  // An open order's panel waits until the service says whether it has pickup points (or cannot say): the choice would
+  // otherwise arrive above the address and move it.
+  if (open && offered === undefined && offerUnknown === undefined) {
+    return (
+      <section className="account-panel" aria-labelledby="shipping-title" aria-busy="true">
+        <h2 id="shipping-title">Shipping Address</h2>
+      </section>
+    );
+  }
   return (
     <section className="account-panel" aria-labelledby="shipping-title">
       <h2 id="shipping-title">Shipping Address</h2>
