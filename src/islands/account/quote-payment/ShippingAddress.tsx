@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useMemo, useState, type SubmitEvent, type ReactNode } from 'react';
+import { useState, type SubmitEvent, type ReactNode } from 'react';
 import type { Address } from '../../../lib/api/addresses';
 import type { Order } from '../../../lib/api/orders';
 import type { DeliveryMethod } from '../../../lib/schemas/order';
 import { $addressOptions, $addresses } from '../../../lib/stores/addresses';
 import { errorMessage } from '../../../lib/error-message';
-import { $online } from '../../../lib/stores/network';
 import { $changeOrderAddress, $changeOrderDelivery, isOpenOrder } from '../../../lib/stores/order-detail';
 import { resetPayment } from '../../../lib/stores/payment';
-import { $pickupPointsOffered, $pickupSearch } from '../../../lib/stores/pickup-points';
+import { $pickupPointsOffered } from '../../../lib/stores/pickup-points';
 import { notify, toastError } from '../../ui/Toasts';
 import { Select } from '../../ui/Select';
 import { addressLine } from '../shared/OrderCard';
-import { createPickupFinder, DELIVERY_WORDS, locateWith } from '../shared/delivery-choice';
+import { DELIVERY_WORDS } from '../shared/delivery-choice';
+import { usePickupFinder } from '../shared/use-pickup-finder';
 import { PickupPointCard } from '../shared/PickupPointCard';
 import { DeliveryRadios, PickupSearch } from '../shared/PickupSearch';
 import type { PaymentState } from './quote-page';
@@ -80,15 +80,7 @@ function ChangeAddress({ order, onChanged }: ChangeProps): ReactNode {
 function ChangePoint({ order, onChanged }: ChangeProps): ReactNode {
   const { loading } = useStore($changeOrderDelivery);
   const [chosen, setChosen] = useState('');
-  const finder = useMemo(
-    () =>
-      createPickupFinder({
-        search: (search) => $pickupSearch.mutate(search),
-        online: () => $online.get(),
-        locate: () => locateWith('geolocation' in navigator ? navigator.geolocation : undefined),
-      }),
-    [],
-  );
+  const finder = usePickupFinder();
   const take = async () => {
     if (!chosen) return;
     const done = await $changeOrderDelivery.mutate({ orderId: order.id, choice: { method: 'pickup', pickupPointCode: chosen } });

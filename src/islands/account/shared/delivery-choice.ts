@@ -4,6 +4,7 @@ import type { PickupPoint, PickupSearch } from '../../../lib/api/pickup';
 import { errorMessage } from '../../../lib/error-message';
 import type { DeliveryMethod, OrderFormValues } from '../../../lib/schemas/order';
 import type { WriteOutcome } from '../../../lib/stores/write-store';
+import { kindWords, weightWords } from './pickup-point';
 
 /** The radio group's name and the words of its two choices (issue 57). */
 export const DELIVERY_WORDS = {
@@ -52,8 +53,6 @@ export interface PointRow {
   closed: boolean;
 }
 
-const PROVIDERS: Readonly<Record<string, string>> = { pudo: 'PUDO', pargo: 'Pargo' };
-
 const decimal = (value: number): string => value.toLocaleString('en-ZA', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** A distance as South Africans write it: one decimal, a decimal comma ('1,2 km'). */
@@ -61,14 +60,8 @@ export function distanceWords(km: number | null): string {
   return km === null || !Number.isFinite(km) || km < 0 ? '' : `${decimal(km)} km`;
 }
 
-function kindWords(point: PickupPoint): string {
-  const provider = PROVIDERS[point.provider] ?? point.provider;
-  const kind = point.kind === 'locker' || point.kind === 'counter' ? point.kind : 'pickup point';
-  return [provider, kind].filter(Boolean).join(' ');
-}
-
 function boxWords(point: PickupPoint): string {
-  const weight = point.maxWeightKg === null ? '' : `parcels up to ${point.maxWeightKg.toLocaleString('en-ZA')} kg`;
+  const weight = weightWords(point);
   if (point.kind === 'locker' && point.largestBox) return [`Largest box ${point.largestBox}`, weight].filter(Boolean).join(', ');
   return weight ? weight.charAt(0).toUpperCase() + weight.slice(1) : '';
 }

@@ -23,16 +23,21 @@ export interface PickupPointView {
 
 const PROVIDERS: Readonly<Record<string, string>> = { pudo: 'PUDO', pargo: 'Pargo' };
 
-function kindWords(point: PickupPoint): string {
+/** What a point is: 'PUDO locker', 'Pargo counter'. */
+export function kindWords(point: Pick<PickupPoint, 'provider' | 'kind'>): string {
   const provider = PROVIDERS[point.provider] ?? point.provider;
   const kind = point.kind === 'locker' || point.kind === 'counter' ? point.kind : 'pickup point';
   return [provider, kind].filter(Boolean).join(' ');
 }
 
+/** The heaviest parcel a point takes: 'parcels up to 10 kg'; '' when unknown. */
+export function weightWords(point: Pick<PickupPoint, 'maxWeightKg'>): string {
+  return point.maxWeightKg === null ? '' : `parcels up to ${point.maxWeightKg.toLocaleString('en-ZA')} kg`;
+}
+
 function largestBoxWords(point: PickupPoint): string {
   if (point.kind !== 'locker' || !point.largestBox) return '';
-  const weight = point.maxWeightKg === null ? '' : `parcels up to ${point.maxWeightKg.toLocaleString('en-ZA')} kg`;
-  return [point.largestBox, weight].filter(Boolean).join(', ');
+  return [point.largestBox, weightWords(point)].filter(Boolean).join(', ');
 }
 
 /** What the page says of a point that closed after it was chosen: while the order is open the quote takes another point; once paid, the shopper asks us. */

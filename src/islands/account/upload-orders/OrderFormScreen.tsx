@@ -6,7 +6,7 @@ import { ORDER_RULE_WORDS } from '../../../lib/order-rules';
 import { $addresses, $addressOptions } from '../../../lib/stores/addresses';
 import { $portalOptions, $portals, $shops } from '../../../lib/stores/portals';
 import { $online } from '../../../lib/stores/network';
-import { $pickupPointsOffered, $pickupSearch } from '../../../lib/stores/pickup-points';
+import { $pickupPointsOffered } from '../../../lib/stores/pickup-points';
 import { defaultValues, newProduct, openDraft } from '../../../lib/stores/order-draft';
 import { canAddProduct, canDeleteProduct, canPlaceOrder, placeOrderStep, productDeletedMessage, restoreProductAt, shouldSubmitOrder } from '../../../lib/stores/order-form';
 import { $placeOrder } from '../../../lib/stores/place-order';
@@ -20,7 +20,8 @@ import { useFieldError } from '../../ui/Field';
 import { Select } from '../../ui/Select';
 import { ShopTile } from '../../ui/ShopTile';
 import { notify } from '../../ui/Toasts';
-import { createPickupFinder, DELIVERY_WORDS, deliveryShown, locateWith, showsDeliveryChoice } from '../shared/delivery-choice';
+import { DELIVERY_WORDS, deliveryShown, showsDeliveryChoice } from '../shared/delivery-choice';
+import { usePickupFinder } from '../shared/use-pickup-finder';
 import { DeliveryChoice, OrderPickupSearch } from './DeliveryChoice';
 import { DraftKeeper } from './DraftKeeper';
 import { ProductBlock } from './ProductBlock';
@@ -247,15 +248,7 @@ function OrderForm({ initialValues }: { initialValues: OrderFormValues }): React
   const { loading: placing } = useStore($placeOrder);
   // Not the store's error: the note answers a press on this form, not a failure seen before the form was opened.
   const [failed, setFailed] = useState(false);
-  const finder = useMemo(
-    () =>
-      createPickupFinder({
-        search: (search) => $pickupSearch.mutate(search),
-        online: () => $online.get(),
-        locate: () => locateWith('geolocation' in navigator ? navigator.geolocation : undefined),
-      }),
-    [],
-  );
+  const finder = usePickupFinder();
   const searched = useStore(finder.$state);
   const { data: offeredData } = useStore($pickupPointsOffered);
   // A search that found the route gone counts as the service saying it has no pickup points.
