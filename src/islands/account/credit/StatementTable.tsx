@@ -24,8 +24,11 @@ export function StatementTable({ movements }: { movements: readonly CreditMoveme
             <th scope="row">{row.date}</th>
             <td data-label="Order">{row.order ? <RouteLink href={row.order.href}>{row.order.text}</RouteLink> : <><span aria-hidden="true">–</span><span className="visually-hidden">No order</span></>}</td>
             <td data-label="Reason">
-              <span className="credit-table__kind">{row.kind}</span>
-              {row.reason}
+              {/* One piece beside the label on a phone, so the kind keeps the width of the reason. */}
+              <span>
+                <span className="credit-table__kind">{row.kind}</span>
+                {row.reason}
+              </span>
             </td>
             <td data-label="Amount" className={row.adds ? 'credit-table__adds' : undefined}>
               {row.amount}
